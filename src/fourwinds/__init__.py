@@ -1,0 +1,1 @@
+"""fourwinds: play and score Mah Jongg under named, sourced rule sets."""

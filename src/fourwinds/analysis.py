@@ -1,0 +1,60 @@
+"""Tiles-to-win, waits and useful tiles: how far a hand is from winning, for hints and bots.
+
+Tiles-to-win is the number of tiles a hand still needs before it is ready (one tile from a win):
+0 means ready, -1 means complete. It is exact over the shapes a rule set allows (see
+:mod:`fourwinds.shapes`) and never counts on a fifth copy of a tile.
+
+>>> from fourwinds.tiles import counts, parse_tiles, format_tiles
+>>> hand = counts(parse_tiles("123m456p789s1155z"), 34)
+>>> tiles_to_win(hand, 0)
+0
+>>> format_tiles(waits(hand, 0))
+'15z'
+>>> tiles_to_win(counts(parse_tiles("19m19p19s1234567z"), 34), 0, ("standard", "thirteen_orphans"))
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fourwinds.shapes import STANDARD, distance, is_complete
+from fourwinds.tiles import PLAIN_KINDS, Tile
+
+DEFAULT_SHAPES: tuple[str, ...] = (STANDARD,)
+
+
+def tiles_to_win(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> int:
+    """Tiles still needed before the hand is ready; -1 when it is already complete."""
+    return min(distance(shape, counts, melds) for shape in shapes) - 1
+
+
+def waits(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> list[Tile]:
+    """The kinds that would complete a ready hand (empty when the hand is not ready)."""
+    if tiles_to_win(counts, melds, shapes) != 0:
+        return []
+    work = list(counts)
+    found = []
+    for tile in range(PLAIN_KINDS):
+        if work[tile] < 4:
+            work[tile] += 1
+            if any(is_complete(shape, work, melds) for shape in shapes):
+                found.append(tile)
+            work[tile] -= 1
+    return found
+
+
+def useful_tiles(
+    counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES
+) -> list[Tile]:
+    """The kinds that, drawn into this hand (before a discard), bring it one tile nearer a win."""
+    base = min(distance(shape, counts, melds) for shape in shapes)
+    work = list(counts)
+    found = []
+    for tile in range(PLAIN_KINDS):
+        if work[tile] < 4:
+            work[tile] += 1
+            if min(distance(shape, work, melds) for shape in shapes) < base:
+                found.append(tile)
+            work[tile] -= 1
+    return found
