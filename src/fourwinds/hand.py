@@ -227,6 +227,33 @@ class Hand:
         return " ".join(groups)
 
 
+@dataclass(frozen=True, slots=True)
+class Context:
+    """How a hand was held and won: what the scorer needs beside the notation.
+
+    Winds are 0 East .. 3 North. The flags describe the winning tile; a losing hand leaves them
+    false (``calling`` marks a loser that declared it was one tile from winning).
+    """
+
+    seat_wind: int = 0
+    prevailing_wind: int = 0
+    self_drawn: bool = False
+    loose_tile: bool = False
+    """Won with a replacement tile (after a kong or a bonus tile)."""
+    last_tile: bool = False
+    """Won by drawing the last tile of the live wall."""
+    last_discard: bool = False
+    """Won on the discard that followed the last tile of the live wall."""
+    robbed_kong: bool = False
+    first_turn: bool = False
+    """Won before the winner's first discard with no claim yet made: East on the deal, another
+    seat on its first draw or on East's first discard."""
+    original_call: bool = False
+    twofold_fortune: bool = False
+    """Won with the replacement tile of a kong declared right after another kong."""
+    calling: bool = False
+
+
 def arrangements(counts: list[int], sets: int) -> Iterator[tuple[Meld, ...]]:
     """Every way to split concealed counts into ``sets`` chows or pungs and one pair.
 

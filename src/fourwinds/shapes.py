@@ -220,4 +220,3 @@ def distance(shape: str, counts: Sequence[int], melds: int) -> int:
 def is_complete(shape: str, counts: Sequence[int], melds: int) -> bool:
     """Whether these concealed tiles with ``melds`` declared sets form a complete hand."""
     return sum(counts) + 3 * melds == _FULL and distance(shape, counts, melds) == 0
-

@@ -1,0 +1,99 @@
+"""Rule sets as data, and the registry of named rule sets and presets.
+
+A rule set is a table: the tiles, the wall and how it is broken and dealt, which shapes win, how
+claims rank, and how the deal and the rounds move on. Presets are the same table with other
+values, never forks of the code.
+
+>>> rules = get_rules("classical")
+>>> rules.title, sum(rules.tile_counts), rules.stacks_per_wall
+('Classical', 144, 18)
+>>> sorted(RULES)
+['beginner', 'classical', 'hongkong']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
+
+
+def standard_tiles(bonus: bool) -> tuple[int, ...]:
+    """Four of each suit tile and honour, and one of each flower and season when ``bonus``."""
+    return tuple(
+        4 if k < PLAIN_KINDS else int(bonus and FIRST_FLOWER <= k < JOKER) for k in range(KINDS)
+    )
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything about a rule set that the wall, the engine and the match need to know."""
+
+    name: str
+    title: str
+    source: str
+    """The rule texts this set follows (files in the shared seeds)."""
+    tile_counts: tuple[int, ...]
+    stacks_per_wall: int
+    wall_method: str
+    """How the wall is broken: ``classical`` (seed 000), ``hongkong`` (seed 002), ``beginner``."""
+    replacement_tiles: int
+    """Tiles kept back for replacements: the kong box (Classical) or the dead wall (Hong Kong);
+    0 when replacements come from the back end of the wall (Beginner)."""
+    deal_takes: tuple[int, ...]
+    """Tiles each seat takes per pass of the deal, before the last tile (or East's jump)."""
+    east_jump: bool
+    """Beginner: East ends the deal with two tiles and so plays first with 14."""
+    shapes: tuple[str, ...]
+    claim_precedence: str
+    """``classical``: Mah Jongg with a pung > with a chow > kong > pung > chow;
+    ``win-first``: win > kong or pung > chow."""
+    concealed_kong_shown: bool
+    """Whether other seats see which tile a concealed kong is (Beginner lays it face down)."""
+    eight_bonus_wins: bool
+    rotate_on_dealer_win: bool
+    rotate_on_draw: bool
+    seating_by_dice: bool
+    rounds: int = 4
+    max_chows: int = 4
+
+    @property
+    def has_bonus_tiles(self) -> bool:
+        return any(self.tile_counts[FIRST_FLOWER:JOKER])
+
+    OPTIONS = ("rounds",)
+
+    def options(self) -> dict[str, Any]:
+        """The values a table may change, for records and the lobby."""
+        return {name: getattr(self, name) for name in self.OPTIONS}
+
+    def with_options(self, **options: Any) -> RuleSet:
+        """The same rule set with some options changed; unknown options are refused."""
+        names = {f.name for f in fields(self)}
+        for key in options:
+            if key not in self.OPTIONS or key not in names:
+                raise ValueError(f"{self.name} has no option {key!r}")
+        if "rounds" in options and options["rounds"] not in (1, 2, 3, 4):
+            raise ValueError("rounds must be 1 to 4")
+        return replace(self, **options)
+
+
+RULES: dict[str, RuleSet] = {}
+
+
+def register(rules: RuleSet) -> RuleSet:
+    RULES[rules.name] = rules
+    return rules
+
+
+def get_rules(name: str, **options: Any) -> RuleSet:
+    """The named rule set or preset, with options applied."""
+    try:
+        rules = RULES[name]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(sorted(RULES))}") from None
+    return rules.with_options(**options) if options else rules
+
+
+from fourwinds.rules import beginner, classical, hongkong  # noqa: E402, F401  (registers them)

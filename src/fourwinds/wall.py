@@ -1,0 +1,192 @@
+"""The wall: four sides of stacks two tiles high, the dice, the break, and both ends of the wall.
+
+Stacks are numbered round the table in playing direction (counter-clockwise): side ``k`` belongs
+to the seat with wind ``k`` (0 East .. 3 North) and holds stacks ``k*S`` to ``k*S + S - 1``,
+numbered from its owner's left to right. A player's right-hand end meets the left-hand end of the
+player on their right, so "from the left towards the right and round the corner" is +1.
+
+Tiles leave from two ends: the live end (draws) and the replacement end (loose tiles after a kong
+or a bonus tile). How the wall is broken, and so where both ends start, is the rule set's:
+
+- ``classical`` (seed 000): East's two dice pick the dealer (East counts as one, round the table);
+  the dealer's two dice plus East's give the break, counted in stacks from the left of the dealer's
+  wall round the corner. That stack's two tiles are the loose tiles, laid on the two stacks to
+  its left; with the next stacks to the left they form the kong box (14 tiles), drawn loose tiles
+  first. Draws start to the right of the break. The kong box is never refilled.
+- ``hongkong`` (seed 002): three dice; counting East as one, the total picks a side, and that many
+  stacks are counted from the right end of it. Draws start at the last stack counted and go right;
+  replacements come from the back end, to the left of the break, and the last 14 tiles are the dead
+  wall: the hand is drawn when only they are left.
+- ``beginner`` (seed 003): three dice pick the side the same way; stacks are counted clockwise
+  (-1) from its right end; the deal starts with the next stack after the last one counted and goes
+  on clockwise; replacements come from the other end, and every tile may be drawn.
+
+>>> import random
+>>> from fourwinds.rules import get_rules
+>>> wall = Wall.build(get_rules("classical"), random.Random(7))
+>>> wall.live_left(), wall.replacements_left()
+(130, 14)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import Tile
+
+STACK_HEIGHT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """The dice and where the wall was broken; public to every seat."""
+
+    dice: tuple[tuple[int, ...], ...]
+    """Each roll in order (Classical: East's roll, then the dealer's)."""
+    side: int
+    """The wind of the seat whose wall was broken."""
+    stack: int
+    """The stack of the break, 1-based from the left of that side."""
+    dealer: int
+    """The seat that broke the wall and dealt (Classical: picked by East's roll; else East)."""
+
+
+class Wall:
+    """The wall of one hand. Tile order is private: only counts and heights ever leave it."""
+
+    __slots__ = (
+        "_back",
+        "_back_at",
+        "_box",
+        "_front",
+        "_front_at",
+        "_remaining",
+        "_reserve",
+        "break_",
+        "stacks",
+    )
+
+    def __init__(
+        self,
+        stacks: list[list[Tile]],
+        front: list[int],
+        back: list[int],
+        break_: Break,
+        box: int | None = None,
+        reserve: int = 0,
+    ) -> None:
+        self.stacks = stacks
+        """Each stack bottom first; ``pop()`` takes the top tile."""
+        self.break_ = break_
+        self._front, self._back = front, back
+        self._front_at = self._back_at = 0
+        self._remaining = sum(map(len, stacks))
+        self._box = box
+        """Tiles left in a separate kong box (Classical); None when both ends share the wall."""
+        self._reserve = reserve
+        """Tiles that must stay in the wall: the dead wall (Hong Kong)."""
+
+    @classmethod
+    def build(cls, rules: RuleSet, rng: random.Random) -> Wall:
+        """Shuffle a tile set, build the four walls, roll the dice and break the wall."""
+        tiles = [kind for kind, n in enumerate(rules.tile_counts) for _ in range(n)]
+        rng.shuffle(tiles)
+        size = rules.stacks_per_wall
+        ring = 4 * size
+        stacks = [tiles[STACK_HEIGHT * i : STACK_HEIGHT * i + STACK_HEIGHT] for i in range(ring)]
+
+        def roll(dice: int) -> tuple[int, ...]:
+            return tuple(rng.randint(1, 6) for _ in range(dice))
+
+        def run(start: int, step: int, length: int) -> list[int]:
+            """Stack positions from ``start`` in direction ``step``, each once per tile."""
+            return [(start + step * (i // STACK_HEIGHT)) % ring for i in range(length)]
+
+        if rules.wall_method == "classical":
+            east_roll = roll(2)
+            dealer = (sum(east_roll) - 1) % 4
+            dealer_roll = roll(2)
+            count = sum(east_roll) + sum(dealer_roll)
+            opening = (dealer * size + count - 1) % ring
+            loose = stacks[opening]
+            stacks[opening] = []
+            # The loose tiles lie on the two stacks left of the opening, drawn before the box.
+            first, second = (opening - 1) % ring, (opening - 2) % ring
+            stacks[first].append(loose[1])
+            stacks[second].append(loose[0])
+            box_stacks = (rules.replacement_tiles - STACK_HEIGHT) // STACK_HEIGHT
+            back = [first, second, *run(first, -1, box_stacks * STACK_HEIGHT)]
+            live_stacks = ring - 1 - box_stacks
+            front = run(opening + 1, 1, live_stacks * STACK_HEIGHT)
+            brk = Break((east_roll, dealer_roll), opening // size, opening % size + 1, dealer)
+            return cls(stacks, front, back, brk, box=rules.replacement_tiles)
+        three = roll(3)
+        count = sum(three)
+        side = (count - 1) % 4
+        counted = (side * size + size - count) % ring  # the last stack counted from the right end
+        brk = Break((three,), counted // size, counted % size + 1, 0)
+        length = ring * STACK_HEIGHT
+        if rules.wall_method == "hongkong":
+            return cls(
+                stacks,
+                run(counted, 1, length),
+                run(counted - 1, -1, length),
+                brk,
+                reserve=rules.replacement_tiles,
+            )
+        if rules.wall_method == "beginner":
+            return cls(stacks, run(counted - 1, -1, length), run(counted, 1, length), brk)
+        raise ValueError(f"unknown wall method {rules.wall_method!r}")
+
+    def live_left(self) -> int:
+        """Tiles that may still be drawn from the live end."""
+        if self._box is not None:
+            return self._remaining - self._box
+        return max(0, self._remaining - self._reserve)
+
+    def replacements_left(self) -> int:
+        """Tiles that may still be taken as replacements (a dead wall is refilled from the live
+        wall, so in Hong Kong this is every tile left)."""
+        return self._remaining if self._box is None else self._box
+
+    def draw(self) -> Tile:
+        """Take the next tile from the live end."""
+        if self.live_left() <= 0:
+            raise IndexError("the live wall is empty")
+        tile, self._front_at = self._take(self._front, self._front_at)
+        self._remaining -= 1
+        return tile
+
+    def draw_replacement(self) -> Tile:
+        """Take a loose tile (Classical), or a tile from the back end of the wall."""
+        if self.replacements_left() <= 0:
+            raise IndexError("no replacement tile is left")
+        tile, self._back_at = self._take(self._back, self._back_at)
+        self._remaining -= 1
+        if self._box is not None:
+            self._box -= 1
+        return tile
+
+    def deal_jump(self) -> list[Tile]:
+        """East's jump (Beginner): the next five tiles as East, East, South, West, North take them.
+
+        East takes the tops of the first and third stacks, South the bottom of the first, West
+        and North the second stack; the third stack's bottom tile is the next draw.
+        """
+        at = self._front_at
+        first, second, third = (self.stacks[self._front[at + i]] for i in (0, 2, 4))
+        tiles = [first.pop(), third.pop(), first.pop(), second.pop(), second.pop()]
+        self._front_at = at + 4
+        self._remaining -= 5
+        return tiles
+
+    def _take(self, order: list[int], at: int) -> tuple[Tile, int]:
+        while not self.stacks[order[at]]:
+            at += 1
+        return self.stacks[order[at]].pop(), at + 1
+
+    def heights(self) -> list[int]:
+        """The height of every stack round the table: what any seat can see of the wall."""
+        return [len(stack) for stack in self.stacks]
