@@ -1,0 +1,3 @@
+from fourwinds.cli import main
+
+main()
