@@ -8,14 +8,17 @@ values, never forks of the code.
 >>> rules.title, sum(rules.tile_counts), rules.stacks_per_wall
 ('Classical', 144, 18)
 >>> sorted(RULES)
-['beginner', 'classical', 'hongkong']
+['beginner', 'classical', 'classical-bmja', 'classical-dmjl', 'hongkong', 'hongkong-standard']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar
 
+from fourwinds.rules.payouts import PAYOUTS
+from fourwinds.rules.values import Value
 from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
 
 
@@ -57,25 +60,60 @@ class RuleSet:
     seating_by_dice: bool
     rounds: int = 4
     max_chows: int = 4
+    # ---- scoring (fourwinds.scoring): the family, the table of values, limits and payment
+    scoring: str = ""
+    """``classical`` (points x doubles, limit, settlement between all four players) or
+    ``hongkong`` (faan, minimum and maximum faan, faan-to-points table)."""
+    score_table: Mapping[str, Value] = field(default_factory=dict, compare=False)
+    """Rule id -> value; a rule missing from the table does not score (see rules/values.py)."""
+    limit: int = 0
+    """Classical: the points of a limit hand, and the cap on every hand unless ``roof_off``."""
+    roof_off: bool = False
+    min_faan: int = 0
+    max_faan: int = 0
+    payout: str = ""
+    """Hong Kong: the faan-to-points table (rules/payouts.py)."""
+    starting_points: int = 0
+    ends_when_broke: bool = False
+    """The game ends when a player has no points left (Hong Kong, seed 002)."""
 
     @property
     def has_bonus_tiles(self) -> bool:
         return any(self.tile_counts[FIRST_FLOWER:JOKER])
 
     OPTIONS = ("rounds",)
+    SCORING_OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "classical": ("limit", "roof_off"),
+        "hongkong": ("min_faan", "max_faan", "payout"),
+    }
+
+    def option_names(self) -> tuple[str, ...]:
+        return self.OPTIONS + self.SCORING_OPTIONS.get(self.scoring, ())
 
     def options(self) -> dict[str, Any]:
         """The values a table may change, for records and the lobby."""
-        return {name: getattr(self, name) for name in self.OPTIONS}
+        return {name: getattr(self, name) for name in self.option_names()}
 
     def with_options(self, **options: Any) -> RuleSet:
         """The same rule set with some options changed; unknown options are refused."""
         names = {f.name for f in fields(self)}
         for key in options:
-            if key not in self.OPTIONS or key not in names:
+            if key not in self.option_names() or key not in names:
                 raise ValueError(f"{self.name} has no option {key!r}")
         if "rounds" in options and options["rounds"] not in (1, 2, 3, 4):
             raise ValueError("rounds must be 1 to 4")
+        if "limit" in options and options["limit"] not in (500, 1000):
+            raise ValueError("limit must be 500 or 1000 (or use roof_off)")
+        if "roof_off" in options and not isinstance(options["roof_off"], bool):
+            raise ValueError("roof_off must be true or false")
+        if "max_faan" in options and options["max_faan"] not in (7, 10, 13):
+            raise ValueError("max_faan must be 7, 10 or 13")
+        max_faan = options.get("max_faan", self.max_faan)
+        min_faan = options.get("min_faan", self.min_faan)
+        if not (isinstance(min_faan, int) and 0 <= min_faan <= max_faan):
+            raise ValueError(f"min_faan must be 0 to {max_faan}")
+        if "payout" in options and options["payout"] not in PAYOUTS:
+            raise ValueError(f"payout must be one of {', '.join(PAYOUTS)}")
         return replace(self, **options)
 
 
@@ -96,4 +134,11 @@ def get_rules(name: str, **options: Any) -> RuleSet:
     return rules.with_options(**options) if options else rules
 
 
-from fourwinds.rules import beginner, classical, hongkong  # noqa: E402, F401  (registers them)
+from fourwinds.rules import (  # noqa: E402, F401  (registers them)
+    beginner,
+    classical,
+    classical_bmja,
+    classical_dmjl,
+    hongkong,
+    hongkong_standard,
+)
