@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fourwinds.shapes import STANDARD, distance, is_complete
+from fourwinds.shapes import STANDARD, distance, is_complete, standard_waits
 from fourwinds.tiles import PLAIN_KINDS, Tile
 
 DEFAULT_SHAPES: tuple[str, ...] = (STANDARD,)
@@ -31,17 +31,22 @@ def tiles_to_win(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFA
 
 def waits(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> list[Tile]:
     """The kinds that would complete a ready hand (empty when the hand is not ready)."""
-    if tiles_to_win(counts, melds, shapes) != 0:
-        return []
-    work = list(counts)
-    found = []
-    for tile in range(PLAIN_KINDS):
-        if work[tile] < 4:
-            work[tile] += 1
-            if any(is_complete(shape, work, melds) for shape in shapes):
-                found.append(tile)
-            work[tile] -= 1
-    return found
+    found = set(standard_waits(counts)) if STANDARD in shapes else set()
+    special = [s for s in shapes if s != STANDARD and distance(s, counts, melds) == 1]
+    if special:
+        work = list(counts)
+        for tile in range(PLAIN_KINDS):
+            if work[tile] < 4 and tile not in found:
+                work[tile] += 1
+                if any(is_complete(shape, work, melds) for shape in special):
+                    found.add(tile)
+                work[tile] -= 1
+    return sorted(found)
+
+
+def is_winning(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> bool:
+    """Whether the concealed tiles with ``melds`` declared sets complete a hand of any shape."""
+    return any(is_complete(shape, counts, melds) for shape in shapes)
 
 
 def useful_tiles(

@@ -2,12 +2,100 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import click
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
 
 from fourwinds import __version__
+from fourwinds.bots import BOTS
+from fourwinds.record import ReplayError
+from fourwinds.record import replay as replay_record
+from fourwinds.rules import get_rules
+from fourwinds.simulate import simulate as run_simulation
 
 
 @click.group()
 @click.version_option(__version__, prog_name="fourwinds")
 def main() -> None:
     """Play and score Mah Jongg under Classical, Hong Kong Old Style and Beginner rules."""
+
+
+PLAY_RULES = ("classical", "hongkong", "beginner")
+
+
+@main.command()
+@click.option(
+    "--rules",
+    "rules_name",
+    type=click.Choice(PLAY_RULES),
+    default="classical",
+    show_default=True,
+    help="The rule set to play.",
+)
+@click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--bots",
+    "bot",
+    type=click.Choice(sorted(BOTS)),
+    default="greedy",
+    show_default=True,
+    help="The bot in all four seats.",
+)
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write each hand's record to this directory.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(
+    rules_name: str, hands: int, seed: int, bot: str, records: Path | None, as_json: bool
+) -> None:
+    """Play HANDS seeded hands with bots in every seat and report the results."""
+    rules = get_rules(rules_name)
+    if as_json:
+        summary = run_simulation(rules, hands, seed, bot, records)
+        click.echo(json.dumps(summary.to_json()))
+        return
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"{rules.title}, {bot} bots", total=hands)
+        summary = run_simulation(rules, hands, seed, bot, records, lambda: progress.advance(task))
+    table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
+    table.add_column("")
+    table.add_column("hands", justify="right")
+    for wind, wins in zip(("East", "South", "West", "North"), summary.wins, strict=True):
+        table.add_row(f"wins by {wind}", str(wins))
+    table.add_row("self-drawn wins", str(summary.self_drawn))
+    table.add_row("drawn hands", str(summary.draws))
+    Console().print(table)
+    click.echo(f"{summary.hands_per_second:.0f} hands per second")
+
+
+@main.command()
+@click.argument("record_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--verify", is_flag=True, help="Fail unless the replay matches the record.")
+def replay(record_file: Path, verify: bool) -> None:
+    """Replay a game record, hand by hand; with --verify, fail loudly on any difference."""
+    try:
+        record = json.loads(record_file.read_text())
+        deals = replay_record(record)
+    except (json.JSONDecodeError, ReplayError, KeyError, TypeError) as error:
+        click.echo(f"replay failed: {error}", err=True)
+        sys.exit(1)
+    for index, deal in enumerate(deals):
+        result = deal.result
+        assert result is not None
+        if result.winner is None:
+            outcome = "wall game"
+        else:
+            how = "self-drawn" if result.self_drawn else f"on seat {result.discarder}'s discard"
+            outcome = f"seat {result.winner} won {how}: {result.hands[result.winner]}"
+        click.echo(f"hand {index}: {len(deal.history)} actions, {outcome}")
+    if verify:
+        click.echo(f"verified: {len(deals)} hand(s) replay exactly as recorded")

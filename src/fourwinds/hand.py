@@ -173,6 +173,8 @@ class Hand:
         hand = cls(tuple(concealed), tuple(melds), tuple(bonus), winning)
         size = hand.size()
         end = len(text.rstrip())
+        if size > WINNING_SIZE:
+            raise NotationError(f"too many tiles: {size}", text, end)
         if winning is not None and size != WINNING_SIZE:
             raise NotationError(
                 f"a winning hand has {WINNING_SIZE} tiles (a kong counts as three), "
@@ -182,8 +184,6 @@ class Hand:
             )
         if winning is None and size == WINNING_SIZE:
             raise NotationError("winning tile missing: mark the last tile with +", text, end)
-        if size > WINNING_SIZE:
-            raise NotationError(f"too many tiles: {size}", text, end)
         return hand
 
     def size(self) -> int:

@@ -61,7 +61,11 @@ def _table_index(sets: int, pairs: int) -> int:
 
 
 def _suit_table(held: tuple[int, ...], chows: bool) -> tuple[int, ...]:
-    """For s sets and p pairs (index s*2+p) built from this suit alone, the fewest tiles missing."""
+    """For s sets and p pairs (index s*2+p) built from this suit alone, the fewest tiles missing.
+
+    Only sets and pairs that use a held tile are searched: one that uses none costs exactly 3
+    (a pair 2) wherever it lies, and there is always room for it, so those are added after.
+    """
     cache = _suit_cache if chows else _honour_cache
     table = cache.get(held)
     if table is not None:
@@ -70,54 +74,167 @@ def _suit_table(held: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     # state: (chows started one before, chows started two before, sets, pairs) -> tiles missing
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     for i in range(size):
+        here = held[i]
         next_states: dict[tuple[int, int, int, int], int] = {}
+        chow_cap = max(held[i : i + 3]) if chows and i <= size - 3 else 0
         for (one_back, two_back, sets, pairs), missing in states.items():
             carried = one_back + two_back
-            new_chow_limit = _SETS_NEEDED - sets if chows and i <= size - 3 else 0
-            for new_chows in range(new_chow_limit + 1):
-                for pung in (0, 1):
-                    for pair in (0, 1 - pairs):
+            for new_chows in range(min(chow_cap, _SETS_NEEDED - sets) + 1):
+                for pung in (0, 1) if here else (0,):
+                    for pair in (0, 1 - pairs) if here else (0,):
                         need = carried + new_chows + 3 * pung + 2 * pair
                         made = sets + new_chows + pung
                         if need > 4 or made > _SETS_NEEDED:
                             continue
                         key = (new_chows, one_back, made, pairs + pair)
-                        cost = missing + max(0, need - held[i])
+                        cost = missing + max(0, need - here)
                         if cost < next_states.get(key, INFINITY):
                             next_states[key] = cost
         states = next_states
-    result = [INFINITY] * 10
+    found = [INFINITY] * 10
     for (one_back, two_back, sets, pairs), missing in states.items():
         if one_back == 0 and two_back == 0:
             index = _table_index(sets, pairs)
-            result[index] = min(result[index], missing)
+            found[index] = min(found[index], missing)
+    result = [INFINITY] * 10
+    for sets in range(_SETS_NEEDED + 1):
+        for pairs in (0, 1):
+            result[_table_index(sets, pairs)] = min(
+                found[_table_index(s, p)] + 3 * (sets - s) + 2 * (pairs - p)
+                for s in range(sets + 1)
+                for p in range(pairs + 1)
+            )
     table = tuple(result)
     cache[held] = table
     return table
 
 
+_MERGES: Final = tuple(
+    (i, j, _table_index(i // 2 + j // 2, i % 2 + j % 2))
+    for i in range(10)
+    for j in range(10)
+    if i // 2 + j // 2 <= _SETS_NEEDED and i % 2 + j % 2 <= 1
+)
+"""(left index, right index, merged index) for every legal way to add two groups' tables."""
+
+
 def _combine(left: Sequence[int], right: Sequence[int]) -> list[int]:
     out = [INFINITY] * 10
-    for i, a in enumerate(left):
-        if a >= INFINITY:
-            continue
-        sets_a, pairs_a = divmod(i, 2)
-        for j, b in enumerate(right):
-            sets_b, pairs_b = divmod(j, 2)
-            if sets_a + sets_b <= _SETS_NEEDED and pairs_a + pairs_b <= 1:
-                k = _table_index(sets_a + sets_b, pairs_a + pairs_b)
-                if a + b < out[k]:
-                    out[k] = a + b
+    for i, j, k in _MERGES:
+        total = left[i] + right[j]
+        if total < out[k]:
+            out[k] = total
     return out
 
 
 def standard_distance(counts: Sequence[int], melds: int) -> int:
     """Tiles missing for ``4 - melds`` sets and a pair from these concealed counts."""
-    table = _combine(
-        _combine(_suit_table(tuple(counts[0:9]), True), _suit_table(tuple(counts[9:18]), True)),
-        _combine(_suit_table(tuple(counts[18:27]), True), _suit_table(tuple(counts[27:34]), False)),
+    left = _combine(_suit_table(tuple(counts[0:9]), True), _suit_table(tuple(counts[9:18]), True))
+    right = _combine(
+        _suit_table(tuple(counts[18:27]), True), _suit_table(tuple(counts[27:34]), False)
     )
-    return table[_table_index(_SETS_NEEDED - melds, 1)]
+    sets = _SETS_NEEDED - melds
+    best = INFINITY
+    for s in range(sets + 1):  # s sets on the left, the rest on the right; the pair on either
+        best = min(
+            best, left[s * 2] + right[(sets - s) * 2 + 1], left[s * 2 + 1] + right[(sets - s) * 2]
+        )
+    return best
+
+
+# ---------------------------------------- standard: completeness and waits, fast
+
+_SETS_ONLY: Final = 1
+_SETS_AND_PAIR: Final = 2
+_forms: dict[tuple[tuple[int, ...], bool], int] = {}
+_GROUPS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _form(held: tuple[int, ...], chows: bool) -> int:
+    """Bit 1: the tiles split into sets only; bit 2: into sets and one pair."""
+    key = (held, chows)
+    found = _forms.get(key)
+    if found is None:
+        found = 0
+        if _splits(list(held), chows, pair=False):
+            found |= _SETS_ONLY
+        if _splits(list(held), chows, pair=True):
+            found |= _SETS_AND_PAIR
+        _forms[key] = found
+    return found
+
+
+def _splits(work: list[int], chows: bool, pair: bool) -> bool:
+    i = next((k for k, n in enumerate(work) if n), -1)
+    if i < 0:
+        return not pair
+    if pair and work[i] >= 2:
+        work[i] -= 2
+        if _splits(work, chows, False):
+            return True
+        work[i] += 2
+    if work[i] >= 3:
+        work[i] -= 3
+        if _splits(work, chows, pair):
+            return True
+        work[i] += 3
+    if chows and i + 2 < len(work) and work[i + 1] and work[i + 2]:
+        for k in (i, i + 1, i + 2):
+            work[k] -= 1
+        if _splits(work, chows, pair):
+            return True
+        for k in (i, i + 1, i + 2):
+            work[k] += 1
+    return False  # the lowest tile must open a pair, a pung or a chow, and none fits
+
+
+def standard_complete(counts: Sequence[int]) -> bool:
+    """Whether concealed counts are exactly some sets and one pair (declared melds aside)."""
+    pairs = 0
+    for start, end, chows in _GROUPS:
+        held = tuple(counts[start:end])
+        residue = sum(held) % 3
+        if residue == 1:
+            return False
+        if residue == 2:
+            pairs += 1
+            if pairs > 1 or not _form(held, chows) & _SETS_AND_PAIR:
+                return False
+        elif not _form(held, chows) & _SETS_ONLY:
+            return False
+    return pairs == 1
+
+
+def standard_waits(counts: Sequence[int]) -> list[int]:
+    """The kinds that complete these concealed tiles as sets and a pair."""
+    groups = [tuple(counts[start:end]) for start, end, _ in _GROUPS]
+    residues = [sum(held) % 3 for held in groups]
+    ones, twos = residues.count(1), residues.count(2)
+    if (ones, twos) == (1, 0):
+        targets = [residues.index(1)]
+    elif (ones, twos) == (0, 2):
+        targets = [g for g, r in enumerate(residues) if r == 2]
+    else:
+        return []
+    for g, (held, residue) in enumerate(zip(groups, residues, strict=True)):
+        if g in targets:
+            continue
+        need = _SETS_AND_PAIR if residue == 2 else _SETS_ONLY
+        if not _form(held, _GROUPS[g][2]) & need:
+            return []
+    found = []
+    for g in targets:
+        start, _, chows = _GROUPS[g]
+        held = groups[g]
+        need = _SETS_AND_PAIR if residues[g] == 1 else _SETS_ONLY
+        if len(targets) == 2:  # the other group of residue 2 must hold the pair
+            other = targets[1 - targets.index(g)]
+            if not _form(groups[other], _GROUPS[other][2]) & _SETS_AND_PAIR:
+                continue
+        for i, n in enumerate(held):
+            if n < 4 and _form((*held[:i], n + 1, *held[i + 1 :]), chows) & need:
+                found.append(start + i)
+    return found
 
 
 # ---------------------------------------- special shapes (no declared melds)
@@ -219,4 +336,8 @@ def distance(shape: str, counts: Sequence[int], melds: int) -> int:
 
 def is_complete(shape: str, counts: Sequence[int], melds: int) -> bool:
     """Whether these concealed tiles with ``melds`` declared sets form a complete hand."""
-    return sum(counts) + 3 * melds == _FULL and distance(shape, counts, melds) == 0
+    if sum(counts) + 3 * melds != _FULL:
+        return False
+    if shape == STANDARD:
+        return standard_complete(counts)
+    return distance(shape, counts, melds) == 0

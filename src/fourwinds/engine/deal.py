@@ -1,0 +1,609 @@
+"""One hand of play, from the wall to a win or a wall game, as a state machine.
+
+The deal is pure: its randomness is a generator seeded from ``seed`` and owned by the deal, so
+the rule set, the seed and the actions reproduce it exactly. Drawing, bonus-tile replacement and
+dealing are automatic; the choices are the actions: discard, declare a kong, claim, win or pass.
+
+>>> from fourwinds.rules import get_rules
+>>> deal = Deal(get_rules("beginner"), seed=1)
+>>> deal.phase, deal.current, len(deal.legal_actions(0)) > 0
+('turn', 0, True)
+>>> deal.legal_actions(1)
+[]
+>>> deal.apply(1, Action.parse("discard 1m"))
+Traceback (most recent call last):
+...
+fourwinds.engine.actions.IllegalAction: seat 1 may not discard now: it is seat 0's turn
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from fourwinds.analysis import is_winning, waits
+from fourwinds.engine.actions import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DISCARD,
+    DISCARDS,
+    KONG,
+    PASS,
+    PASS_ACTION,
+    PUNG,
+    WIN,
+    WIN_ACTION,
+    Action,
+    IllegalAction,
+)
+from fourwinds.engine.events import Event
+from fourwinds.hand import Context, Hand, Meld, MeldKind, arrangements
+from fourwinds.rules import RuleSet
+from fourwinds.scoring import is_legal_win
+from fourwinds.shapes import STANDARD, distance
+from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile
+from fourwinds.wall import Wall
+
+TURN: Final = "turn"
+"""The current seat holds a drawn or claimed tile and must discard, declare a kong or win."""
+CLAIM: Final = "claim"
+"""A discard is on the table; the seats that could use it answer claim or pass."""
+ROB: Final = "rob"
+"""A tile was added to an exposed pung; the seats it would complete may rob the kong."""
+ENDED: Final = "ended"
+
+SEATS: Final = 4
+_BONUS_KINDS: Final = frozenset(range(FIRST_FLOWER, JOKER))
+
+# Claim ranks: higher wins the discard; equal ranks go to the seat nearest after the discarder.
+_RANK_CHOW, _RANK_PUNG, _RANK_KONG = 1, 2, 3
+_RANK_WIN_CHOW, _RANK_WIN_SET, _RANK_WIN_SPECIAL = 5, 6, 7
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat's tiles. ``concealed`` is a count array of the 34 suit and honour kinds."""
+
+    concealed: list[int] = field(default_factory=lambda: [0] * PLAIN_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[Tile] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+    claimed: list[bool] = field(default_factory=list)
+    """For each discard, whether another seat took it."""
+    waits: list[Tile] | None = None
+    """Cached kinds that complete the hand; None when the hand changed since."""
+
+    def tile_count(self) -> int:
+        return sum(self.concealed)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the hand ended. ``winner`` is None for a wall game."""
+
+    winner: int | None
+    discarder: int | None = None
+    """The seat whose discard (or robbed kong) gave the win; None for a self-drawn win."""
+    tile: Tile | None = None
+    context: Context | None = None
+    hands: tuple[Hand, ...] = ()
+    """Every seat's final hand in notation, the winner's with its winning tile."""
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.winner is not None and self.discarder is None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "hands": [str(hand) for hand in self.hands],
+        }
+
+
+class Deal:
+    """One hand under a rule set. Seats are numbered by seat wind: 0 East (who plays first),
+    1 South, 2 West, 3 North."""
+
+    def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.prevailing_wind = prevailing_wind
+        self.wall = Wall.build(rules, random.Random(seed))
+        self.seats = [Seat() for _ in range(SEATS)]
+        self.phase = TURN
+        self.current = 0
+        self.history: list[tuple[int, Action]] = []
+        self.result: Result | None = None
+        self.discard: Tile | None = None
+        """The tile up for claim (CLAIM) or being added to a kong (ROB)."""
+        self.drawn: Tile | None = None
+        self._from_replacement = False
+        self._may_declare = False
+        self._kongs_this_turn = 0
+        self._untouched = True
+        """No claim and no kong yet: first-turn wins are still possible."""
+        self._has_discarded = [False] * SEATS
+        self._options: dict[int, list[Action]] = {}
+        self._answers: dict[int, Action] = {}
+        self._turn_actions: list[Action] | None = None
+        self.events: list[Event] = []
+        self._pending_bonus = [0] * SEATS
+        self._deal()
+
+    # ---------------------------------------------------------------- setup
+
+    def _deal(self) -> None:
+        wall, seats = self.wall, self.seats
+        for take in self.rules.deal_takes:
+            for seat in range(SEATS):
+                for _ in range(take):
+                    self._receive(seat, wall.draw())
+        if self.rules.east_jump:
+            for seat, tile in zip((0, 0, 1, 2, 3), wall.deal_jump(), strict=True):
+                self._receive(seat, tile)
+        else:
+            for seat in range(SEATS):
+                self._receive(seat, wall.draw())
+        for seat in range(SEATS):
+            hand = sorted(t for t in range(PLAIN_KINDS) for _ in range(seats[seat].concealed[t]))
+            self.events.append(Event("deal", seat, tiles=tuple(hand), private=True))
+        # Bonus tiles are shown and replaced, East first, again while a replacement is one.
+        for seat in range(SEATS):
+            for tile in list(seats[seat].bonus):
+                self.events.append(Event("bonus", seat, tile))
+            while self._pending_bonus[seat]:
+                self._pending_bonus[seat] -= 1
+                if not self._replace_bonus(seat):
+                    return
+        if self.result is None:
+            if self.rules.east_jump:
+                self._start_turn(0, drawn=None, replacement=False)
+            else:
+                self._draw(0, replacement=False)
+
+    def _receive(self, seat: int, tile: Tile) -> None:
+        """A dealt tile: bonus tiles are set aside for replacement once the deal is done."""
+        if tile in _BONUS_KINDS:
+            self.seats[seat].bonus.append(tile)
+            self._pending_bonus[seat] += 1
+        else:
+            self.seats[seat].concealed[tile] += 1
+
+    def _replace_bonus(self, seat: int) -> bool:
+        """Draw a replacement for an exposed bonus tile; False when the hand ended."""
+        while True:
+            if self._eight_bonus(seat):
+                return False
+            if self.wall.replacements_left() <= 0:
+                self._end(None)
+                return False
+            tile = self.wall.draw_replacement()
+            if tile not in _BONUS_KINDS:
+                self.seats[seat].concealed[tile] += 1
+                self.events.append(Event("replacement", seat, tile, private=True))
+                return True
+            self.seats[seat].bonus.append(tile)
+            self.events.append(Event("bonus", seat, tile))
+
+    def _eight_bonus(self, seat: int) -> bool:
+        """Hong Kong: a seat holding all eight bonus tiles wins at once (seed 002)."""
+        if self.rules.eight_bonus_wins and len(self.seats[seat].bonus) == len(_BONUS_KINDS):
+            context = Context(seat, self.prevailing_wind, self_drawn=True)
+            self._end(seat, None, None, context)
+            return True
+        return False
+
+    # ---------------------------------------------------------------- turns
+
+    def _draw(self, seat: int, replacement: bool) -> None:
+        """Draw for ``seat`` from the live end or the replacement end, replacing bonus tiles."""
+        wall = self.wall
+        while True:
+            if replacement:
+                if wall.replacements_left() <= 0:
+                    self._end(None)
+                    return
+                tile = wall.draw_replacement()
+            else:
+                if wall.live_left() <= 0:
+                    self._end(None)
+                    return
+                tile = wall.draw()
+            if tile not in _BONUS_KINDS:
+                break
+            self.seats[seat].bonus.append(tile)
+            self.events.append(Event("bonus", seat, tile))
+            if self._eight_bonus(seat):
+                return
+            replacement = True
+        self.seats[seat].concealed[tile] += 1
+        kind = "replacement" if replacement else "draw"
+        self.events.append(Event(kind, seat, tile, private=True))
+        self._start_turn(seat, drawn=tile, replacement=replacement)
+
+    def _start_turn(self, seat: int, drawn: Tile | None, replacement: bool) -> None:
+        self.phase = TURN
+        self.current = seat
+        self.drawn = drawn
+        self._from_replacement = replacement
+        self._may_declare = drawn is not None or (self.rules.east_jump and not self.history)
+        self._turn_actions = None
+        if not replacement:
+            self._kongs_this_turn = 0
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
+        if self.phase == TURN:
+            if seat != self.current:
+                return []
+            if self._turn_actions is None:
+                self._turn_actions = self._compute_turn_actions()
+            return self._turn_actions
+        if seat in self._options and seat not in self._answers:
+            return self._options[seat]
+        return []
+
+    def _compute_turn_actions(self) -> list[Action]:
+        state = self.seats[self.current]
+        counts = state.concealed
+        actions: list[Action] = []
+        if state.waits is not None and self.drawn is not None:
+            complete = self.drawn in state.waits  # the waits of the hand before this draw
+        else:
+            complete = is_winning(counts, len(state.melds), self.rules.shapes)
+        if complete and self._win_allowed(self.current, None):
+            actions.append(WIN_ACTION)
+        kong_ok = self._may_declare and self._kong_possible()
+        for tile in range(PLAIN_KINDS):
+            n = counts[tile]
+            if not n:
+                continue
+            if kong_ok and n == 4:
+                actions.append(Action(CONCEALED_KONG, tile))
+            actions.append(DISCARDS[tile])
+        if kong_ok:
+            for meld in state.melds:
+                if meld.kind is MeldKind.PUNG and counts[meld.tile]:
+                    actions.append(Action(ADDED_KONG, meld.tile))
+        return actions
+
+    def _kong_possible(self) -> bool:
+        """No kong without a replacement; in Hong Kong the dead wall must be refilled too."""
+        if self.rules.wall_method == "hongkong":
+            return self.wall.live_left() > 0
+        return self.wall.replacements_left() > 0
+
+    # ---------------------------------------------------------------- winning
+
+    def _win_allowed(self, seat: int, discard: Tile | None) -> bool:
+        """The rule set's further conditions on a complete hand (maximum chows, minimum faan).
+        A rule set without scoring (Beginner) asks only for the shape."""
+        if not self.rules.scoring:
+            return True
+        hand, context = self._winning_hand(seat, discard, robbed=self.phase == ROB)
+        return is_legal_win(hand, context, self.rules)
+
+    def _seat_waits(self, seat: int) -> list[Tile]:
+        state = self.seats[seat]
+        if state.waits is None:
+            state.waits = waits(state.concealed, len(state.melds), self.rules.shapes)
+        return state.waits
+
+    def _winning_hand(self, seat: int, discard: Tile | None, robbed: bool) -> tuple[Hand, Context]:
+        state = self.seats[seat]
+        counts = list(state.concealed)  # the winning tile is already among them
+        if discard is None:
+            tile = self.drawn if self.drawn is not None else _any_tile(counts)
+        else:
+            tile = discard
+        counts[tile] -= 1
+        concealed = tuple(t for t in range(PLAIN_KINDS) for _ in range(counts[t]))
+        hand = Hand(concealed, tuple(state.melds), tuple(state.bonus), tile)
+        last = self.wall.live_left() == 0
+        first = self._untouched and not self._has_discarded[seat]
+        context = Context(
+            seat_wind=seat,
+            prevailing_wind=self.prevailing_wind,
+            self_drawn=discard is None,
+            loose_tile=discard is None and self._from_replacement,
+            last_tile=discard is None and last and not self._from_replacement,
+            last_discard=discard is not None and not robbed and last,
+            robbed_kong=robbed,
+            first_turn=first,
+            twofold_fortune=discard is None
+            and self._from_replacement
+            and self._kongs_this_turn >= 2,
+        )
+        return hand, context
+
+    # ---------------------------------------------------------------- applying actions
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Take ``action`` for ``seat`` and return what happened. An action that is not in
+        ``legal_actions(seat)`` raises IllegalAction and changes nothing."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self.events = []
+        self.history.append((seat, action))
+        if self.phase == TURN:
+            self._apply_turn(seat, action)
+        else:
+            self._answers[seat] = action
+            if len(self._answers) == len(self._options):
+                self._resolve_claims()
+        return self.events
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        state = self.seats[seat]
+        kind, tile = action.kind, action.tile
+        if kind == WIN:
+            hand, context = self._winning_hand(seat, None, robbed=False)
+            self._end(seat, None, hand.winning_tile, context)
+        elif kind == DISCARD:
+            assert tile is not None
+            state.concealed[tile] -= 1
+            state.discards.append(tile)
+            state.claimed.append(False)
+            state.waits = None
+            self._has_discarded[seat] = True
+            self.drawn = None
+            self.events.append(Event("discard", seat, tile))
+            self._open_claims(seat, tile)
+        elif kind == CONCEALED_KONG:
+            assert tile is not None
+            state.concealed[tile] -= 4
+            state.melds.append(Meld(MeldKind.KONG, tile, exposed=False))
+            state.waits = None
+            shown = tile if self.rules.concealed_kong_shown else None
+            self.events.append(Event("concealed-kong", seat, shown))
+            self._after_kong(seat)
+        elif kind == ADDED_KONG:
+            assert tile is not None
+            state.concealed[tile] -= 1
+            state.waits = None
+            self.events.append(Event("added-kong", seat, tile))
+            self._open_robbing(seat, tile)
+
+    def _after_kong(self, seat: int) -> None:
+        self._untouched = False
+        self._kongs_this_turn += 1
+        self.seats[seat].waits = None
+        self._draw(seat, replacement=True)
+
+    def _open_claims(self, discarder: int, tile: Tile) -> None:
+        """Ask every seat that could use the discard; seats with nothing to claim pass silently."""
+        self.phase, self.current, self.discard = CLAIM, discarder, tile
+        self._options, self._answers = {}, {}
+        kong_ok = self._kong_possible()
+        for step in (1, 2, 3):
+            seat = (discarder + step) % SEATS
+            state = self.seats[seat]
+            counts = state.concealed
+            options: list[Action] = []
+            if tile in self._seat_waits(seat) and self._can_win_on(seat, tile):
+                options.append(WIN_ACTION)
+            n = counts[tile]
+            if n == 3 and kong_ok:
+                options.append(Action(KONG, tile))
+            if n >= 2:
+                options.append(Action(PUNG, tile))
+            if step == 1 and tile < SUITED_KINDS and self._chows_allowed(state):
+                options.extend(Action(CHOW, low) for low in _chows_with(counts, tile))
+            if options:
+                options.append(PASS_ACTION)
+                self._options[seat] = options
+        if not self._options:
+            self._next_turn(discarder)
+
+    def _can_win_on(self, seat: int, tile: Tile) -> bool:
+        self.seats[seat].concealed[tile] += 1
+        try:
+            return self._win_allowed(seat, tile)
+        finally:
+            self.seats[seat].concealed[tile] -= 1
+
+    def _chows_allowed(self, state: Seat) -> bool:
+        chows = sum(1 for meld in state.melds if meld.kind is MeldKind.CHOW)
+        return chows < self.rules.max_chows
+
+    def _open_robbing(self, seat: int, tile: Tile) -> None:
+        self.phase, self.current, self.discard = ROB, seat, tile
+        self._options, self._answers = {}, {}
+        for step in (1, 2, 3):
+            other = (seat + step) % SEATS
+            if tile in self._seat_waits(other) and self._can_win_on(other, tile):
+                self._options[other] = [WIN_ACTION, PASS_ACTION]
+        if not self._options:
+            self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: Tile) -> None:
+        melds = self.seats[seat].melds
+        index = melds.index(Meld(MeldKind.PUNG, tile, exposed=True))
+        melds[index] = Meld(MeldKind.KONG, tile, exposed=True)
+        self._after_kong(seat)
+
+    def _next_turn(self, discarder: int) -> None:
+        self.discard = None
+        self._options, self._answers = {}, {}
+        if self.wall.live_left() <= 0:
+            self._end(None)
+        else:
+            self._draw((discarder + 1) % SEATS, replacement=False)
+
+    def _resolve_claims(self) -> None:
+        source, tile = self.current, self.discard
+        assert tile is not None
+        best: tuple[int, int] | None = None
+        chosen: tuple[int, Action] | None = None
+        for seat, action in self._answers.items():
+            if action.kind == PASS:
+                continue
+            key = (self._rank(seat, action, tile), -((seat - source) % SEATS))
+            if best is None or key > best:
+                best, chosen = key, (seat, action)
+        robbing = self.phase == ROB
+        if chosen is None:
+            if robbing:
+                self._options, self._answers = {}, {}
+                self._complete_added_kong(source, tile)
+            else:
+                self._next_turn(source)
+            return
+        seat, action = chosen
+        self._options, self._answers = {}, {}
+        if not robbing:
+            self.seats[source].claimed[-1] = True  # the tile now lies in the claimer's hand
+        state = self.seats[seat]
+        if action.kind == WIN:
+            state.concealed[tile] += 1
+            context = self._winning_hand(seat, tile, robbed=robbing)[1]
+            self._end(seat, source, tile, context)
+            return
+        self._untouched = False
+        self.discard = None
+        if action.kind == CHOW:
+            low = action.tile
+            assert low is not None
+            for t in (low, low + 1, low + 2):
+                if t != tile:
+                    state.concealed[t] -= 1
+            state.melds.append(Meld(MeldKind.CHOW, low, exposed=True))
+        else:
+            kong = action.kind == KONG
+            state.concealed[tile] -= 3 if kong else 2
+            state.melds.append(Meld(MeldKind.KONG if kong else MeldKind.PUNG, tile, exposed=True))
+        self.events.append(Event(action.kind, seat, tile, tiles=state.melds[-1].tiles))
+        state.waits = None
+        if action.kind == KONG:
+            self._kongs_this_turn = 0
+            self._after_kong(seat)
+        else:
+            self._start_turn(seat, drawn=None, replacement=False)
+
+    def _rank(self, seat: int, action: Action, tile: Tile) -> int:
+        if action.kind == WIN:
+            if self.rules.claim_precedence != "classical":
+                return _RANK_WIN_SET
+            return self._win_rank(seat, tile)
+        if action.kind == CHOW:
+            return _RANK_CHOW
+        if action.kind == KONG and self.rules.claim_precedence == "classical":
+            return _RANK_KONG
+        return _RANK_PUNG
+
+    def _win_rank(self, seat: int, tile: Tile) -> int:
+        """Classical: Mah Jongg with a special hand > with a pung (or pair) > with a chow."""
+        state = self.seats[seat]
+        counts = list(state.concealed)
+        counts[tile] += 1
+        melds = len(state.melds)
+        if distance(STANDARD, counts, melds) != 0:
+            return _RANK_WIN_SPECIAL
+        for arrangement in arrangements(counts, 4 - melds):
+            for meld in arrangement:
+                if meld.tile == tile and meld.kind is not MeldKind.CHOW:
+                    return _RANK_WIN_SET
+        return _RANK_WIN_CHOW
+
+    def _end(
+        self,
+        winner: int | None,
+        discarder: int | None = None,
+        tile: Tile | None = None,
+        context: Context | None = None,
+    ) -> None:
+        hands = []
+        for seat, state in enumerate(self.seats):
+            counts = list(state.concealed)
+            winning = tile if seat == winner else None
+            if winning is not None:
+                counts[winning] -= 1
+            concealed = tuple(t for t in range(PLAIN_KINDS) for _ in range(counts[t]))
+            hands.append(Hand(concealed, tuple(state.melds), tuple(state.bonus), winning))
+        self.result = Result(winner, discarder, tile, context, tuple(hands))
+        self.phase = ENDED
+        self._options, self._answers = {}, {}
+        self._turn_actions = None
+        self.events.append(Event("end", winner, tile))
+
+    # ---------------------------------------------------------------- explaining refusals
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        if self.phase == ENDED:
+            return "the hand is over"
+        if not 0 <= seat < SEATS:
+            return f"there is no seat {seat}"
+        if self.phase == TURN and seat != self.current:
+            return f"seat {seat} may not {action.kind} now: it is seat {self.current}'s turn"
+        if self.phase != TURN and action.kind in (DISCARD, CONCEALED_KONG, ADDED_KONG):
+            return f"seat {seat} may not {action.kind} while a claim is being decided"
+        if self.phase != TURN and seat not in self._options:
+            return f"seat {seat} has nothing to claim on this tile"
+        if seat in self._answers:
+            return f"seat {seat} has already answered"
+        if action.kind == CHOW and self.phase == CLAIM and seat != (self.current + 1) % SEATS:
+            return "a chow may be claimed only from the player on the left, unless it wins"
+        if action.kind == WIN:
+            return "the hand is not complete, or not a legal win under these rules"
+        if action.kind in (CONCEALED_KONG, ADDED_KONG) and not self._may_declare:
+            return "a kong may be declared only right after drawing a tile"
+        if action.kind in (KONG, CONCEALED_KONG, ADDED_KONG) and not self._kong_possible():
+            return "no kong when no replacement tile is left"
+        if action.kind == DISCARD:
+            return "that tile is not in the hand"
+        legal = ", ".join(map(str, self.legal_actions(seat)))
+        return f"{action} is not allowed now; seat {seat} may: {legal}"
+
+    # ---------------------------------------------------------------- convenience
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == ENDED
+
+    def to_move(self) -> list[int]:
+        """The seats that must act before the hand moves on."""
+        if self.phase == TURN:
+            return [self.current]
+        return [seat for seat in self._options if seat not in self._answers]
+
+    def counts_by_kind(self) -> list[int]:
+        """How many of each kind are anywhere in the deal (for conservation checks)."""
+        totals = [0] * JOKER
+        for stack in self.wall.stacks:
+            for tile in stack:
+                totals[tile] += 1
+        for state in self.seats:
+            for tile in range(PLAIN_KINDS):
+                totals[tile] += state.concealed[tile]
+            for meld in state.melds:
+                for tile in meld.tiles:
+                    totals[tile] += 1
+            for tile in state.bonus:
+                totals[tile] += 1
+            for tile, claimed in zip(state.discards, state.claimed, strict=True):
+                if not claimed:
+                    totals[tile] += 1
+        if self.phase == ROB and self.discard is not None:
+            totals[self.discard] += 1  # on its way from the hand to the kong
+        return totals
+
+
+def _any_tile(counts: Sequence[int]) -> Tile:
+    return next(t for t in range(PLAIN_KINDS) if counts[t])
+
+
+def _chows_with(counts: Sequence[int], tile: Tile) -> list[Tile]:
+    """The lowest tiles of every chow the discard ``tile`` completes with two held tiles."""
+    value = tile % 9
+    lows = []
+    for low in (tile - 2, tile - 1, tile):
+        if low < tile - value or low % 9 > 6 or low + 2 > tile - value + 8:
+            continue
+        if all(counts[t] for t in (low, low + 1, low + 2) if t != tile):
+            lows.append(low)
+    return lows

@@ -1,0 +1,132 @@
+"""A whole game: deals in sequence, seat winds, the prevailing wind, and the end of the game.
+
+Players sit at fixed table positions 0-3, counter-clockwise. Who is East first is drawn with the
+match's own seeded generator: in Classical each player rolls one die, highest is East and ties
+roll again (seed 000); elsewhere East is drawn at random (seeds 002, 003). After each hand the
+deal stays or passes to the right by the rule set's table; when it has gone round the table once,
+the prevailing wind moves on, and the game ends after the agreed number of rounds.
+
+>>> from fourwinds.rules import get_rules
+>>> match = Match(get_rules("beginner", rounds=1), seed=3)
+>>> match.deal.prevailing_wind, match.hand_number
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+from fourwinds.engine.actions import Action
+from fourwinds.engine.deal import Deal, Result
+from fourwinds.engine.events import Event
+from fourwinds.rules import RuleSet
+
+SEATS = 4
+
+
+def hand_seed(seed: int, number: int) -> int:
+    """The seed of hand ``number`` of a match: stable across Python versions and machines."""
+    digest = hashlib.sha256(f"fourwinds:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """One finished hand of the match."""
+
+    number: int
+    east: int
+    """The table position that was East."""
+    deal: Deal
+
+    @property
+    def result(self) -> Result:
+        assert self.deal.result is not None
+        return self.deal.result
+
+    def winner_position(self) -> int | None:
+        """The table position of the winner, or None for a wall game."""
+        if self.result.winner is None:
+            return None
+        return (self.east + self.result.winner) % SEATS
+
+
+class Match:
+    """A whole game under one rule set."""
+
+    def __init__(self, rules: RuleSet, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        rng = random.Random(seed)
+        self.seating_rolls: list[tuple[int, ...]] = []
+        self.east = self._first_east(rng)
+        self.prevailing_wind = 0
+        self.rotations = 0
+        self.hand_number = 0
+        self.outcomes: list[HandOutcome] = []
+        self.deal = self._new_deal()
+
+    def _first_east(self, rng: random.Random) -> int:
+        if not self.rules.seating_by_dice:
+            return rng.randrange(SEATS)
+        contenders = list(range(SEATS))
+        while True:
+            rolls = tuple(rng.randint(1, 6) for _ in contenders)
+            self.seating_rolls.append(rolls)
+            best = max(rolls)
+            contenders = [p for p, roll in zip(contenders, rolls, strict=True) if roll == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _new_deal(self) -> Deal:
+        return Deal(self.rules, hand_seed(self.seed, self.hand_number), self.prevailing_wind)
+
+    def position_of(self, seat: int) -> int:
+        """The table position of the player with seat wind ``seat`` this hand."""
+        return (self.east + seat) % SEATS
+
+    def seat_of(self, position: int) -> int:
+        """The seat wind this hand of the player at table position ``position``."""
+        return (position - self.east) % SEATS
+
+    @property
+    def is_over(self) -> bool:
+        return self.prevailing_wind >= self.rules.rounds
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play an action in the current hand (seats are this hand's seat winds)."""
+        return self.deal.apply(seat, action)
+
+    def next_hand(self) -> HandOutcome:
+        """Close the finished hand, pass the deal on, start the next hand unless the game ended."""
+        deal = self.deal
+        if deal.result is None:
+            raise ValueError("the hand is still being played")
+        if self.is_over:
+            raise ValueError("the game is over")
+        outcome = HandOutcome(self.hand_number, self.east, deal)
+        self.outcomes.append(outcome)
+        winner = deal.result.winner
+        if winner is None:
+            rotate = self.rules.rotate_on_draw
+        else:
+            rotate = winner != 0 or self.rules.rotate_on_dealer_win
+        if rotate:
+            self.east = (self.east + 1) % SEATS
+            self.rotations += 1
+            if self.rotations % SEATS == 0:
+                self.prevailing_wind += 1
+        self.hand_number += 1
+        if not self.is_over:
+            self.deal = self._new_deal()
+        return outcome
+
+    def wins_by_position(self) -> list[int]:
+        wins = [0] * SEATS
+        for outcome in self.outcomes:
+            position = outcome.winner_position()
+            if position is not None:
+                wins[position] += 1
+        return wins

@@ -1,0 +1,170 @@
+"""What one seat may see of a deal: the only thing a client, a bot or a message ever gets.
+
+A view holds the seat's own concealed tiles, everything exposed on the table, the dice and the
+shape of the wall (stack heights, never which tile is where), and what the seat may do now. Other
+seats' concealed tiles appear only as a count, a face-down concealed kong (Beginner) as ``None``,
+and the seed only once the hand is over, when every hand is revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fourwinds.engine.actions import Action
+from fourwinds.engine.deal import ENDED, TURN, Deal, Result
+from fourwinds.hand import Meld, MeldKind
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, tile_name
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A declared meld as the table sees it; ``tile`` is None for a kong laid face down."""
+
+    kind: str
+    tile: Tile | None
+    exposed: bool
+
+    @classmethod
+    def of(cls, meld: Meld, shown: bool) -> MeldView:
+        hidden = meld.kind is MeldKind.KONG and not meld.exposed and not shown
+        return cls(meld.kind.value, None if hidden else meld.tile, meld.exposed)
+
+    def to_json(self) -> dict[str, Any]:
+        tiles = None
+        if self.tile is not None:
+            size = 4 if self.kind == "kong" else 3
+            run = (
+                [self.tile, self.tile + 1, self.tile + 2]
+                if self.kind == "chow"
+                else [self.tile] * size
+            )
+            tiles = format_tiles(run)
+        return {"kind": self.kind, "tiles": tiles, "exposed": self.exposed}
+
+
+class View:
+    """A read-only window on a deal for one seat. It reads the deal as it is now (use
+    ``to_json()`` for a snapshot) and offers only what that seat may know."""
+
+    __slots__ = ("_deal", "seat")
+
+    def __init__(self, deal: Deal, seat: int) -> None:
+        self._deal = deal
+        self.seat = seat
+
+    @property
+    def rules(self) -> str:
+        return self._deal.rules.name
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rules in force (public to every seat)."""
+        return self._deal.rules
+
+    @property
+    def prevailing_wind(self) -> int:
+        return self._deal.prevailing_wind
+
+    @property
+    def phase(self) -> str:
+        return self._deal.phase
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is, or the discarder while a claim is decided."""
+        return self._deal.current
+
+    @property
+    def legal_actions(self) -> list[Action]:
+        return self._deal.legal_actions(self.seat)
+
+    @property
+    def counts(self) -> list[int]:
+        """This seat's concealed tiles as a count array (a copy)."""
+        return list(self._deal.seats[self.seat].concealed)
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """This seat's concealed tiles, sorted."""
+        concealed = self._deal.seats[self.seat].concealed
+        return tuple(t for t in range(PLAIN_KINDS) for _ in range(concealed[t]))
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile this seat just drew, while it is its turn."""
+        deal = self._deal
+        return deal.drawn if deal.phase == TURN and deal.current == self.seat else None
+
+    @property
+    def discard(self) -> Tile | None:
+        """The tile up for claim, or being added to a kong."""
+        return self._deal.discard
+
+    def melds(self, seat: int) -> tuple[MeldView, ...]:
+        shown = self._deal.rules.concealed_kong_shown or seat == self.seat
+        return tuple(MeldView.of(meld, shown) for meld in self._deal.seats[seat].melds)
+
+    def bonus(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(self._deal.seats[seat].bonus)
+
+    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
+        """Each discard of ``seat`` and whether it was claimed."""
+        state = self._deal.seats[seat]
+        return tuple(zip(state.discards, state.claimed, strict=True))
+
+    def concealed_count(self, seat: int) -> int:
+        return self._deal.seats[seat].tile_count()
+
+    @property
+    def live_left(self) -> int:
+        return self._deal.wall.live_left()
+
+    @property
+    def replacements_left(self) -> int:
+        return self._deal.wall.replacements_left()
+
+    @property
+    def result(self) -> Result | None:
+        """How the hand ended, every hand revealed; None while it is played."""
+        return self._deal.result
+
+    @property
+    def seed(self) -> int | None:
+        """The deal's seed, once the hand is over."""
+        return self._deal.seed if self._deal.phase == ENDED else None
+
+    def to_json(self) -> dict[str, Any]:
+        deal = self._deal
+        brk = deal.wall.break_
+        return {
+            "seat": self.seat,
+            "rules": self.rules,
+            "prevailing_wind": self.prevailing_wind,
+            "phase": self.phase,
+            "current": self.current,
+            "dice": [list(roll) for roll in brk.dice],
+            "break": {"side": brk.side, "stack": brk.stack, "dealer": brk.dealer},
+            "wall": deal.wall.heights(),
+            "live_left": self.live_left,
+            "replacements_left": self.replacements_left,
+            "hand": format_tiles(self.hand),
+            "drawn": None if self.drawn is None else tile_name(self.drawn),
+            "seats": [
+                {
+                    "melds": [meld.to_json() for meld in self.melds(seat)],
+                    "bonus": format_tiles(self.bonus(seat)),
+                    "discards": [
+                        {"tile": tile_name(tile), "claimed": claimed}
+                        for tile, claimed in self.discards(seat)
+                    ],
+                    "concealed": self.concealed_count(seat),
+                }
+                for seat in range(len(deal.seats))
+            ],
+            "discard": None if self.discard is None else tile_name(self.discard),
+            "legal_actions": [str(action) for action in self.legal_actions],
+            "result": None if self.result is None else self.result.to_json(),
+            "seed": self.seed,
+        }
