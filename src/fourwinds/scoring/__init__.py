@@ -13,6 +13,7 @@ from __future__ import annotations
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import RuleSet
 from fourwinds.scoring.classical import is_legal_classical, score_classical
+from fourwinds.scoring.hongkong import score_hongkong
 from fourwinds.scoring.settlement import Settlement, settle
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet
 
@@ -23,6 +24,8 @@ def score(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     """The score sheet of a finished hand (a losing hand when it has no winning tile)."""
     if rules.scoring == "classical":
         return score_classical(hand, context, rules)
+    if rules.scoring == "hongkong":
+        return score_hongkong(hand, context, rules)
     raise ValueError(f"{rules.name} has no scoring")
 
 
