@@ -99,3 +99,9 @@ def replay(record_file: Path, verify: bool) -> None:
         click.echo(f"hand {index}: {len(deal.history)} actions, {outcome}")
     if verify:
         click.echo(f"verified: {len(deals)} hand(s) replay exactly as recorded")
+
+
+from fourwinds.calculator import score_command, settle_command  # noqa: E402
+
+main.add_command(score_command)
+main.add_command(settle_command)

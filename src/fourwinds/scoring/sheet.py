@@ -21,9 +21,9 @@ disagree with the score.
 >>> sheet.points, sheet.doubles, sheet.total
 (28, 1, 56)
 >>> print(sheet.explain())
-Mah Jongg                                    20 pts
-Concealed pung                  777z          8 pts
-Pung of dragons                 777z                 1 dbl
+Mah Jongg                                            20 pts
+Concealed pung                          777z          8 pts
+Pung of dragons                         777z                 1 dbl
 Total: 28 points x 2^1 = 56
 """
 
@@ -199,4 +199,4 @@ def _item_line(item: Item, scale: Scale) -> str:
         points = f"{item.points} pts" if item.points else ""
         doubles = f"{item.doubles} dbl" if item.doubles else ""
         value = f"{points:>7}{doubles:>7}"
-    return f"{item.name:<32}{tiles:<12}{value:>7}".rstrip()
+    return f"{item.name:<40}{tiles:<12}{value:>7}".rstrip()
