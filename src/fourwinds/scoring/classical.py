@@ -301,23 +301,16 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
     counts = hand.concealed_counts()
     closed = not hand.melds
     if closed:
-        for pattern, shape in (
-            ("thirteen_orphans", THIRTEEN_ORPHANS),
-            ("knitting", KNITTING),
-            ("triple_knitting", TRIPLE_KNITTING),
-        ):
-            if pattern in table and is_complete(shape, counts, 0):
+        for pattern in ("thirteen_orphans", "knitting", "triple_knitting"):
+            if pattern in table and _special_complete(pattern, counts):
                 readings.append(special_reading(hand, context, pattern))
-        for pattern, shape in (
-            ("seven_pairs", SEVEN_PAIRS),
-            ("all_pair_honours", ALL_PAIR_HONOURS),
-        ):
-            if pattern in table and is_complete(shape, counts, 0):
+        for pattern in ("seven_pairs", "all_pair_honours"):
+            if pattern in table and _special_complete(pattern, counts):
                 readings.append(pairs_reading(hand, context, pattern))
         if (
             "wriggling_snake" in table
             and context.self_drawn
-            and is_complete(WRIGGLING_SNAKE, counts, 0)
+            and _special_complete("wriggling_snake", counts)
         ):
             readings.append(special_reading(hand, context, "wriggling_snake"))
         if "gates_of_heaven" in table and _gates_of_heaven(hand, context, counts):
@@ -327,6 +320,52 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
     if "squirming_snake" in table and _squirming_snake(all_counts(hand)):
         readings.append(special_reading(hand, context, "squirming_snake"))
     return readings
+
+
+_SHAPES: Final = {
+    "thirteen_orphans": THIRTEEN_ORPHANS,
+    "seven_pairs": SEVEN_PAIRS,
+    "all_pair_honours": ALL_PAIR_HONOURS,
+    "knitting": KNITTING,
+    "triple_knitting": TRIPLE_KNITTING,
+    "wriggling_snake": WRIGGLING_SNAKE,
+}
+
+
+def _special_complete(pattern: str, counts: list[int]) -> bool:
+    """Whether 14 concealed tiles form this special shape: cheap exact tests first, then
+    :func:`fourwinds.shapes.is_complete` for the hands that pass them."""
+    if sum(counts) != 14:
+        return False
+    honours = counts[SUITED_KINDS:PLAIN_KINDS]
+    if pattern in ("thirteen_orphans", "all_pair_honours"):
+        if not all(is_major(t) for t in range(PLAIN_KINDS) if counts[t]):
+            return False
+    elif pattern == "knitting":
+        # seven couples of one value in two suits: two suits with equal counts value by value
+        used = [base for base in (0, 9, 18) if any(counts[base : base + 9])]
+        if any(honours) or len(used) != 2:
+            return False
+        a, b = used
+        return counts[a : a + 9] == counts[b : b + 9]
+    elif pattern == "triple_knitting":
+        # four values in all three suits and one couple: the three counts of every value are
+        # equal, but for one value where one suit has one tile fewer
+        if any(honours):
+            return False
+        uneven = 0
+        for value in range(9):
+            x, y, z = sorted((counts[value], counts[9 + value], counts[18 + value]))
+            if x + 1 == y == z:
+                uneven += 1
+            elif not x == y == z:
+                return False
+        return uneven == 1
+    elif pattern == "wriggling_snake" and (
+        any(count != 1 for count in honours[:4]) or any(honours[4:])
+    ):
+        return False
+    return is_complete(_SHAPES[pattern], counts, 0)
 
 
 def _one_suit_values(counts: list[int]) -> list[int] | None:
@@ -537,14 +576,8 @@ def _wins_with(hand: Hand, counts: list[int], rules: RuleSet) -> bool:
             if declared_chows + sum(m.kind is CHOW for m in arranged) <= rules.max_chows:
                 return True
     if not hand.melds:
-        for pattern, shape in (
-            ("thirteen_orphans", THIRTEEN_ORPHANS),
-            ("seven_pairs", SEVEN_PAIRS),
-            ("all_pair_honours", ALL_PAIR_HONOURS),
-            ("knitting", KNITTING),
-            ("triple_knitting", TRIPLE_KNITTING),
-        ):
-            if pattern in table and is_complete(shape, counts, 0):
+        for pattern in _SHAPES:
+            if pattern in table and _special_complete(pattern, counts):
                 return True
     return False
 
@@ -668,7 +701,6 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     """Score a hand under a Classical rule set (see the module docstring)."""
     table = rules.score_table
     scale = scale_of(rules)
-    text = str(hand)
     if hand.winning_tile is None:
         sheet = _Sheet(table)
         _meld_items(sheet, loser_melds(hand), context)
@@ -677,12 +709,12 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
         if context.calling:
             _calling_items(sheet, hand, context, rules)
         items = _settle_limits(sheet.items, scale)
-        return ScoreSheet(False, items, scale, None, text, rules.name)
+        return ScoreSheet(False, items, scale, None, hand, rules.name)
     candidates = _winning_candidates(hand, context, rules)
     if not candidates:
         reason = _no_win_reason(hand, rules)
-        return ScoreSheet(False, (), scale, reason, text, rules.name)
-    return ScoreSheet(True, _best(candidates, scale), scale, None, text, rules.name)
+        return ScoreSheet(False, (), scale, reason, hand, rules.name)
+    return ScoreSheet(True, _best(candidates, scale), scale, None, hand, rules.name)
 
 
 def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:

@@ -343,21 +343,20 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
 def score_hongkong(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     """Score a hand under a Hong Kong rule set (see the module docstring)."""
     scale = scale_of(rules)
-    text = str(hand)
     if hand.winning_tile is None:
         items = _Items(rules.score_table, _is_closed(hand))
         _honour_items(items, loser_melds(hand), context)
         _bonus_items(items, hand, context, won=False)
-        return ScoreSheet(False, tuple(items.items), scale, None, text, rules.name)
+        return ScoreSheet(False, tuple(items.items), scale, None, hand, rules.name)
     candidates = _candidates(hand, context, rules)
     if not candidates:
         reason = f"not a winning hand under {rules.title}"
         if hand.size() != 14:
             reason = f"a winning hand has 14 tiles (a kong counts as three), this has {hand.size()}"
-        return ScoreSheet(False, (), scale, reason, text, rules.name)
+        return ScoreSheet(False, (), scale, reason, hand, rules.name)
     best = max(candidates, key=lambda c: (total_of(c, scale), sum(i.faan for i in c)))
-    sheet = ScoreSheet(True, best, scale, None, text, rules.name)
+    sheet = ScoreSheet(True, best, scale, None, hand, rules.name)
     if sheet.faan < rules.min_faan:
         reason = f"{sheet.faan} faan; {rules.title} needs at least {rules.min_faan} to win"
-        return ScoreSheet(False, best, scale, reason, text, rules.name)
+        return ScoreSheet(False, best, scale, reason, hand, rules.name)
     return sheet

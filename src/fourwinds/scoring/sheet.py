@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from fourwinds.hand import Hand
 from fourwinds.tiles import Tile, format_tiles
 
 
@@ -99,7 +100,8 @@ class ScoreSheet:
     scale: Scale
     reason: str | None = None
     """Why a hand with a winning tile is not a legal win (None otherwise)."""
-    hand: str = ""
+    hand: Hand | None = None
+    """The hand scored (its notation is in the JSON form)."""
     rules: str = ""
 
     @property
@@ -141,7 +143,7 @@ class ScoreSheet:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "hand": self.hand,
+            "hand": str(self.hand) if self.hand is not None else "",
             "rules": self.rules,
             "won": self.won,
             "reason": self.reason,
