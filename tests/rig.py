@@ -3,6 +3,7 @@ with the wall and other hands, so the tile set stays whole. Test-only: it reache
 
 from __future__ import annotations
 
+from fourwinds.engine.actions import PASS_ACTION
 from fourwinds.engine.deal import Deal
 from fourwinds.tiles import PLAIN_KINDS, counts, parse_tiles
 
@@ -28,8 +29,10 @@ def _find_in_wall(deal: Deal, tile: int, avoid: set[tuple[int, int]]) -> tuple[i
     raise LookupError(f"tile {tile} is not in the wall")
 
 
-def give(deal: Deal, seat: int, text: str) -> None:
-    """Make ``seat``'s concealed tiles exactly ``text`` (same number of tiles as now)."""
+def give(deal: Deal, seat: int, text: str, keep: frozenset[int] = frozenset()) -> None:
+    """Make ``seat``'s concealed tiles exactly ``text`` (same number of tiles as now). When the
+    seat has just drawn, the last tile written is the tile it drew. Seats in ``keep`` are never
+    taken from."""
     state = deal.seats[seat]
     target = counts(parse_tiles(text), PLAIN_KINDS)
     assert sum(target) == sum(state.concealed), "give the seat as many tiles as it holds"
@@ -41,13 +44,19 @@ def give(deal: Deal, seat: int, text: str) -> None:
                 position, level = _find_in_wall(deal, tile, set())
                 deal.wall.stacks[position][level] = spare
             except LookupError:
-                other = next(o for o in deal.seats if o is not state and o.concealed[tile])
+                other = next(
+                    o
+                    for i, o in enumerate(deal.seats)
+                    if o is not state and i not in keep and o.concealed[tile]
+                )
                 other.concealed[tile] -= 1
                 other.concealed[spare] += 1
                 other.waits = None
             state.concealed[tile] += 1
             state.concealed[spare] -= 1
     state.waits = None
+    if deal.current == seat and deal.drawn is not None:
+        deal.drawn = parse_tiles(text)[-1]
     deal._turn_actions = None
 
 
@@ -65,3 +74,9 @@ def next_draws(deal: Deal, text: str, replacement: bool = False) -> None:
             other = wall.stacks[source[0]]
             other[source[1]], stack[level] = stack[level], other[source[1]]
         fixed.add((position, level))
+
+
+def pass_claims(deal: Deal) -> None:
+    """Every seat still deciding on a discard passes."""
+    while deal.phase in ("claim", "rob"):
+        deal.apply(deal.to_move()[0], PASS_ACTION)

@@ -1,0 +1,168 @@
+"""Winning shapes and tiles-to-win, checked against independent brute-force definitions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fourwinds.analysis import tiles_to_win, useful_tiles, waits
+from fourwinds.hand import arrangements
+from fourwinds.shapes import (
+    ALL_PAIR_HONOURS,
+    INFINITY,
+    KNITTING,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    TRIPLE_KNITTING,
+    WRIGGLING_SNAKE,
+    distance,
+    is_complete,
+)
+from fourwinds.tiles import PLAIN_KINDS, counts, format_tiles, parse_tiles
+
+WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
+
+
+def hand(text: str) -> list[int]:
+    return counts(parse_tiles(text), PLAIN_KINDS)
+
+
+def random_hand(rng: random.Random, size: int) -> list[int]:
+    return counts(rng.sample(WALL, size), PLAIN_KINDS)
+
+
+@pytest.mark.parametrize(
+    ("text", "melds"),
+    [
+        ("123456789p444p44z", 0),  # seed 003 example 1: chow chow chow pung pair
+        ("444m777s789m11s", 1),  # seed 003 example 2, beside a declared kong of East
+        ("234s555p234m555s99p", 0),  # seed 003 example 3
+    ],
+)
+def test_the_beginner_examples_are_complete(text: str, melds: int) -> None:
+    """Seed 003: "The following are all valid winning hands"."""
+    assert is_complete(STANDARD, hand(text), melds)
+
+
+def test_not_complete() -> None:
+    """Seed 003: honours make no chow, and a chow does not loop from 9 back to 1."""
+    assert not is_complete(STANDARD, hand("123z456p789s111m22p"), 0)
+    assert not is_complete(STANDARD, hand("891m456p789s111m22p"), 0)
+
+
+def test_complete_means_some_arrangement_exists() -> None:
+    """The fast completeness check agrees with enumerating every split into sets and a pair."""
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(3000):
+        tiles = random_hand(rng, 14)
+        # make complete hands common: rebuild from random sets half the time
+        if rng.random() < 0.5:
+            tiles = [0] * PLAIN_KINDS
+            for _ in range(4):
+                start = rng.randrange(PLAIN_KINDS)
+                if start < 27 and start % 9 <= 6 and rng.random() < 0.6:
+                    for t in (start, start + 1, start + 2):
+                        tiles[t] += 1
+                else:
+                    tiles[start] += 3
+            tiles[rng.randrange(PLAIN_KINDS)] += 2
+            if max(tiles) > 4:
+                continue
+        complete = any(True for _ in arrangements(tiles, 4))
+        seen += complete
+        assert is_complete(STANDARD, tiles, 0) == complete, format_tiles(
+            t for t in range(PLAIN_KINDS) for _ in range(tiles[t])
+        )
+    assert seen > 300
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2])
+def test_distance_is_one_more_than_the_best_next_tile(melds: int) -> None:
+    """Exactness: for a hand short of 14, distance(h) = 1 + min over tiles t of distance(h + t),
+    and a full hand has distance 0 exactly when complete. Together these pin distance down."""
+    rng = random.Random(melds)
+    for _ in range(400):
+        size = 13 - 3 * melds - rng.randrange(0, 4)
+        tiles = random_hand(rng, size)
+        best = INFINITY
+        for tile in range(PLAIN_KINDS):
+            if tiles[tile] < 4:
+                tiles[tile] += 1
+                best = min(best, distance(STANDARD, tiles, melds))
+                tiles[tile] -= 1
+        assert distance(STANDARD, tiles, melds) == best + 1
+
+
+def test_full_hand_distance_is_zero_only_when_complete() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        tiles = random_hand(rng, 14)
+        assert (distance(STANDARD, tiles, 0) == 0) == is_complete(STANDARD, tiles, 0)
+
+
+def test_waits_are_exactly_the_completing_tiles() -> None:
+    rng = random.Random(5)
+    ready = 0
+    shapes = (STANDARD, THIRTEEN_ORPHANS, SEVEN_PAIRS)
+    for _ in range(1500):
+        tiles = random_hand(rng, 13)
+        expected = []
+        for tile in range(PLAIN_KINDS):
+            if tiles[tile] < 4:
+                tiles[tile] += 1
+                if any(distance(s, tiles, 0) == 0 for s in shapes):
+                    expected.append(tile)
+                tiles[tile] -= 1
+        assert waits(tiles, 0, shapes) == expected
+        assert (tiles_to_win(tiles, 0, shapes) == 0) == bool(expected)
+        ready += bool(expected)
+    # and on hands that are ready by construction
+    assert waits(hand("1112345678999m"), 0) == parse_tiles("123456789m")  # nine gates
+    assert waits(hand("19m19p19s1234567z"), 0, shapes) == parse_tiles("19m19p19s1234567z")
+    assert waits(hand("1133557799m11p2z"), 0, shapes) == parse_tiles("2z")
+
+
+def test_no_wait_on_a_fifth_copy() -> None:
+    assert waits(hand("1111m234p567s888s"), 0) == []
+    assert tiles_to_win(hand("1111m234p567s888s"), 0) == 1
+
+
+@pytest.mark.parametrize(
+    ("shape", "text"),
+    [
+        (THIRTEEN_ORPHANS, "19m19p19s1234567z9s"),
+        (SEVEN_PAIRS, "1133557799m1122z"),
+        (ALL_PAIR_HONOURS, "1199m99p11s112266z"),
+        (KNITTING, "1234567m1234567p"),
+        (KNITTING, "1122334m1122334s"),
+        (TRIPLE_KNITTING, "1234m1234p1234s5m5p"),
+        (WRIGGLING_SNAKE, "112345678 9s1234z".replace(" ", "")),
+    ],
+)
+def test_special_shapes(shape: str, text: str) -> None:
+    """reference/league-presets.md section 4 and seed 002 (Thirteen Orphans, Seven Pairs)."""
+    tiles = hand(text)
+    assert is_complete(shape, tiles, 0)
+    assert not is_complete(shape, tiles, 1)  # special shapes allow no declared meld
+    for tile in range(PLAIN_KINDS):  # and one tile away, each is one tile short
+        if tiles[tile]:
+            tiles[tile] -= 1
+            assert distance(shape, tiles, 0) == 1
+            tiles[tile] += 1
+
+
+def test_seven_pairs_needs_seven_different_pairs() -> None:
+    assert not is_complete(SEVEN_PAIRS, hand("1111m3355779911p"), 0)
+
+
+def test_useful_tiles_bring_the_hand_nearer() -> None:
+    tiles = hand("123m456p789s1z5z")  # 11 tiles: one set short
+    useful = useful_tiles(tiles, 0)
+    base = tiles_to_win(tiles, 0)
+    for tile in range(PLAIN_KINDS):
+        tiles[tile] += 1
+        assert (tiles_to_win(tiles, 0) < base) == (tile in useful)
+        tiles[tile] -= 1
