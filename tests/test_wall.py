@@ -16,10 +16,8 @@ SEEDS = range(40)
 
 
 def dealt(deal: Deal, seat: int) -> list[int]:
-    """The tiles a seat was dealt, bonus tiles included (from the deal's first events)."""
-    tiles = [e.tiles for e in deal.events if e.kind == "deal" and e.seat == seat][0]
-    # bonus tiles shown by this seat before its first replacement came from the deal
-    return sorted(tiles)
+    """The suit and honour tiles a seat was dealt (its bonus tiles are shown separately)."""
+    return sorted(next(e.tiles for e in deal.events if e.kind == "deal" and e.seat == seat))
 
 
 @pytest.mark.parametrize(
