@@ -207,7 +207,7 @@ def standard_complete(counts: Sequence[int]) -> bool:
 
 def standard_waits(counts: Sequence[int]) -> list[int]:
     """The kinds that complete these concealed tiles as sets and a pair."""
-    groups = [tuple(counts[start:end]) for start, end, _ in _GROUPS]
+    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
     residues = [sum(held) % 3 for held in groups]
     ones, twos = residues.count(1), residues.count(2)
     if (ones, twos) == (1, 0):
@@ -242,10 +242,15 @@ def standard_waits(counts: Sequence[int]) -> list[int]:
 
 def _pairs_distance(counts: Sequence[int], kinds: Sequence[int]) -> int:
     """Seven different pairs chosen from ``kinds``."""
-    held = sorted((min(counts[k], 2) for k in kinds), reverse=True)
-    if len(held) < 7:
-        return INFINITY
-    return _FULL - sum(held[:7])
+    pairs = singles = 0
+    for kind in kinds:
+        n = counts[kind]
+        if n >= 2:
+            pairs += 1
+        elif n:
+            singles += 1
+    pairs = min(pairs, 7)
+    return _FULL - 2 * pairs - min(singles, 7 - pairs)
 
 
 def _orphans_distance(counts: Sequence[int]) -> int:

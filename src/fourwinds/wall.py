@@ -30,6 +30,7 @@ or a bonus tile). How the wall is broken, and so where both ends start, is the r
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -51,6 +52,16 @@ class Break:
     """The stack of the break, 1-based from the left of that side."""
     dealer: int
     """The seat that broke the wall and dealt (Classical: picked by East's roll; else East)."""
+
+
+@functools.cache
+def _ring_order(ring: int, step: int) -> list[int]:
+    """Stack positions twice round the ring in direction ``step``, each once per tile (cached:
+    every wall slices its two ends out of it)."""
+    return [
+        (step * (i // STACK_HEIGHT)) % ring if step > 0 else (ring - 1 - i // STACK_HEIGHT) % ring
+        for i in range(2 * ring * STACK_HEIGHT)
+    ]
 
 
 class Wall:
@@ -102,7 +113,9 @@ class Wall:
 
         def run(start: int, step: int, length: int) -> list[int]:
             """Stack positions from ``start`` in direction ``step``, each once per tile."""
-            return [(start + step * (i // STACK_HEIGHT)) % ring for i in range(length)]
+            order = _ring_order(ring, step)
+            first = (start if step > 0 else ring - 1 - start) % ring * STACK_HEIGHT
+            return order[first : first + length]
 
         if rules.wall_method == "classical":
             east_roll = roll(2)

@@ -12,8 +12,7 @@ ValueError: a chow is written with its three tiles (chow 345m): 'chow 3p'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, parse_tiles, tile_name
 
@@ -37,10 +36,10 @@ class IllegalAction(ValueError):
     """An action refused by the engine; the hand is unchanged. The message names the rule."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One move. ``tile`` is the tile discarded or claimed, a kong's kind, or a chow's lowest
-    tile; ``win`` and ``pass`` carry none."""
+    tile; ``win`` and ``pass`` carry none. A named tuple, so that comparing and hashing are fast.
+    """
 
     kind: str
     tile: Tile | None = None

@@ -43,7 +43,7 @@ from fourwinds.engine.events import Event
 from fourwinds.hand import Context, Hand, Meld, MeldKind, arrangements
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import is_legal_win
-from fourwinds.shapes import STANDARD, distance
+from fourwinds.shapes import STANDARD, distance, standard_waits
 from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile
 from fourwinds.wall import Wall
 
@@ -133,6 +133,8 @@ class Deal:
         self._turn_actions: list[Action] | None = None
         self.events: list[Event] = []
         self._pending_bonus = [0] * SEATS
+        self._dead_wall = rules.wall_method == "hongkong"
+        self._special_shapes = tuple(shape for shape in rules.shapes if shape != STANDARD)
         self._deal()
 
     # ---------------------------------------------------------------- setup
@@ -177,8 +179,6 @@ class Deal:
     def _replace_bonus(self, seat: int) -> bool:
         """Draw a replacement for an exposed bonus tile; False when the hand ended."""
         while True:
-            if self._eight_bonus(seat):
-                return False
             if self.wall.replacements_left() <= 0:
                 self._end(None)
                 return False
@@ -186,15 +186,16 @@ class Deal:
             if tile not in _BONUS_KINDS:
                 self.seats[seat].concealed[tile] += 1
                 self.events.append(Event("replacement", seat, tile, private=True))
-                return True
+                return not self._eight_bonus(seat, tile)
             self.seats[seat].bonus.append(tile)
             self.events.append(Event("bonus", seat, tile))
 
-    def _eight_bonus(self, seat: int) -> bool:
-        """Hong Kong: a seat holding all eight bonus tiles wins at once (seed 002)."""
+    def _eight_bonus(self, seat: int, replacement: Tile) -> bool:
+        """Hong Kong: a seat that has all eight bonus tiles wins at once with the replacement of
+        the last one (seed 002, "Eight Treasures")."""
         if self.rules.eight_bonus_wins and len(self.seats[seat].bonus) == len(_BONUS_KINDS):
-            context = Context(seat, self.prevailing_wind, self_drawn=True)
-            self._end(seat, None, None, context)
+            context = Context(seat, self.prevailing_wind, self_drawn=True, loose_tile=True)
+            self._end(seat, None, replacement, context)
             return True
         return False
 
@@ -218,13 +219,12 @@ class Deal:
                 break
             self.seats[seat].bonus.append(tile)
             self.events.append(Event("bonus", seat, tile))
-            if self._eight_bonus(seat):
-                return
             replacement = True
         self.seats[seat].concealed[tile] += 1
         kind = "replacement" if replacement else "draw"
         self.events.append(Event(kind, seat, tile, private=True))
-        self._start_turn(seat, drawn=tile, replacement=replacement)
+        if not (replacement and self._eight_bonus(seat, tile)):
+            self._start_turn(seat, drawn=tile, replacement=replacement)
 
     def _start_turn(self, seat: int, drawn: Tile | None, replacement: bool) -> None:
         self.phase = TURN
@@ -258,23 +258,20 @@ class Deal:
             complete = is_winning(counts, len(state.melds), self.rules.shapes)
         if complete and self._win_allowed(self.current, None):
             actions.append(WIN_ACTION)
-        kong_ok = self._may_declare and self._kong_possible()
-        for tile in range(PLAIN_KINDS):
-            n = counts[tile]
-            if not n:
-                continue
-            if kong_ok and n == 4:
-                actions.append(Action(CONCEALED_KONG, tile))
-            actions.append(DISCARDS[tile])
-        if kong_ok:
-            for meld in state.melds:
-                if meld.kind is MeldKind.PUNG and counts[meld.tile]:
-                    actions.append(Action(ADDED_KONG, meld.tile))
+        if self._may_declare and self._kong_possible():
+            if 4 in counts:
+                actions += [Action(CONCEALED_KONG, t) for t, n in enumerate(counts) if n == 4]
+            actions += [
+                Action(ADDED_KONG, meld.tile)
+                for meld in state.melds
+                if meld.kind is MeldKind.PUNG and counts[meld.tile]
+            ]
+        actions += [DISCARDS[t] for t, n in enumerate(counts) if n]
         return actions
 
     def _kong_possible(self) -> bool:
         """No kong without a replacement; in Hong Kong the dead wall must be refilled too."""
-        if self.rules.wall_method == "hongkong":
+        if self._dead_wall:
             return self.wall.live_left() > 0
         return self.wall.replacements_left() > 0
 
@@ -291,7 +288,10 @@ class Deal:
     def _seat_waits(self, seat: int) -> list[Tile]:
         state = self.seats[seat]
         if state.waits is None:
-            state.waits = waits(state.concealed, len(state.melds), self.rules.shapes)
+            if state.melds or not self._special_shapes:  # special shapes allow no meld
+                state.waits = standard_waits(state.concealed)
+            else:
+                state.waits = waits(state.concealed, 0, self.rules.shapes)
         return state.waits
 
     def _winning_hand(self, seat: int, discard: Tile | None, robbed: bool) -> tuple[Hand, Context]:
@@ -384,16 +384,23 @@ class Deal:
             seat = (discarder + step) % SEATS
             state = self.seats[seat]
             counts = state.concealed
-            options: list[Action] = []
-            if tile in self._seat_waits(seat) and self._can_win_on(seat, tile):
-                options.append(WIN_ACTION)
             n = counts[tile]
+            chows = (
+                _chows_with(counts, tile)
+                if step == 1 and tile < SUITED_KINDS and self._chows_allowed(state)
+                else ()
+            )
+            wins = tile in (state.waits if state.waits is not None else self._seat_waits(seat))
+            if n < 2 and not chows and not wins:
+                continue  # nothing to claim: the seat is not asked
+            options: list[Action] = []
+            if wins and self._can_win_on(seat, tile):
+                options.append(WIN_ACTION)
             if n == 3 and kong_ok:
                 options.append(Action(KONG, tile))
             if n >= 2:
                 options.append(Action(PUNG, tile))
-            if step == 1 and tile < SUITED_KINDS and self._chows_allowed(state):
-                options.extend(Action(CHOW, low) for low in _chows_with(counts, tile))
+            options += [Action(CHOW, low) for low in chows]
             if options:
                 options.append(PASS_ACTION)
                 self._options[seat] = options
@@ -600,10 +607,13 @@ def _any_tile(counts: Sequence[int]) -> Tile:
 def _chows_with(counts: Sequence[int], tile: Tile) -> list[Tile]:
     """The lowest tiles of every chow the discard ``tile`` completes with two held tiles."""
     value = tile % 9
+    below = value >= 1 and counts[tile - 1]
+    above = value <= 7 and counts[tile + 1]
     lows = []
-    for low in (tile - 2, tile - 1, tile):
-        if low < tile - value or low % 9 > 6 or low + 2 > tile - value + 8:
-            continue
-        if all(counts[t] for t in (low, low + 1, low + 2) if t != tile):
-            lows.append(low)
+    if below and value >= 2 and counts[tile - 2]:
+        lows.append(tile - 2)
+    if below and above:
+        lows.append(tile - 1)
+    if above and value <= 6 and counts[tile + 2]:
+        lows.append(tile)
     return lows

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from fourwinds.tiles import Tile, format_tiles, tile_name
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """``private`` events (a tile dealt or drawn) show their tiles only to their own seat."""
+class Event(NamedTuple):
+    """``private`` events (a tile dealt or drawn) show their tiles only to their own seat.
+    A named tuple: the engine makes one or two per action, so they must be cheap."""
 
     kind: str
     seat: int | None
@@ -20,7 +20,7 @@ class Event:
     def for_seat(self, seat: int) -> Event:
         """The event as ``seat`` may see it."""
         if self.private and seat != self.seat:
-            return replace(self, tile=None, tiles=())
+            return self._replace(tile=None, tiles=())
         return self
 
     def to_json(self) -> dict[str, object]:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal, Result
 from fourwinds.engine.events import Event
+from fourwinds.hand import Context
 from fourwinds.rules import RuleSet
+from fourwinds.scoring import ScoreSheet, Settlement, score, settle
 
 SEATS = 4
 
@@ -34,12 +36,16 @@ def hand_seed(seed: int, number: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
-    """One finished hand of the match."""
+    """One finished hand of the match, with every hand's score sheet and the payments (empty
+    for a rule set without scoring, and for a wall game, which pays nothing)."""
 
     number: int
     east: int
     """The table position that was East."""
     deal: Deal
+    sheets: tuple[ScoreSheet, ...] = ()
+    """Each seat's sheet, East first."""
+    settlement: Settlement | None = None
 
     @property
     def result(self) -> Result:
@@ -66,6 +72,8 @@ class Match:
         self.rotations = 0
         self.hand_number = 0
         self.outcomes: list[HandOutcome] = []
+        self.scores = [rules.starting_points] * SEATS
+        """Running totals by table position."""
         self.deal = self._new_deal()
 
     def _first_east(self, rng: random.Random) -> int:
@@ -93,6 +101,9 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """After the agreed rounds, or (Hong Kong, seed 002) when a player has no points left."""
+        if self.rules.ends_when_broke and min(self.scores) <= 0:
+            return True
         return self.prevailing_wind >= self.rules.rounds
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -106,7 +117,7 @@ class Match:
             raise ValueError("the hand is still being played")
         if self.is_over:
             raise ValueError("the game is over")
-        outcome = HandOutcome(self.hand_number, self.east, deal)
+        outcome = self._settle(deal.result)
         self.outcomes.append(outcome)
         winner = deal.result.winner
         if winner is None:
@@ -122,6 +133,30 @@ class Match:
         if not self.is_over:
             self.deal = self._new_deal()
         return outcome
+
+    def _settle(self, result: Result) -> HandOutcome:
+        if not self.rules.scoring or result.winner is None:
+            return HandOutcome(self.hand_number, self.east, self.deal)
+        sheets = tuple(
+            score(
+                hand,
+                result.context
+                if seat == result.winner and result.context is not None
+                else Context(seat, self.prevailing_wind),
+                self.rules,
+            )
+            for seat, hand in enumerate(result.hands)
+        )
+        settlement = settle(
+            self.rules,
+            result.winner,
+            result.discarder,
+            result.self_drawn,
+            [sheet.total for sheet in sheets],
+        )
+        for seat, change in enumerate(settlement.net):
+            self.scores[self.position_of(seat)] += change
+        return HandOutcome(self.hand_number, self.east, self.deal, sheets, settlement)
 
     def wins_by_position(self) -> list[int]:
         wins = [0] * SEATS

@@ -77,6 +77,9 @@ class RuleSet:
     ends_when_broke: bool = False
     """The game ends when a player has no points left (Hong Kong, seed 002)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> RuleSet:
+        return self  # immutable: a copied deal shares its rules
+
     @property
     def has_bonus_tiles(self) -> bool:
         return any(self.tile_counts[FIRST_FLOWER:JOKER])
