@@ -379,3 +379,15 @@ def test_views_hide_face_down_kongs_in_beginner() -> None:
         act(deal, 0, "concealed-kong 5m")
         assert View(deal, 0).melds(0)[0].tile == parse_tile("5m")
         assert (View(deal, 1).melds(0)[0].tile is not None) == shown
+
+
+def test_no_self_drawn_win_after_claiming() -> None:
+    """A claimed tile that completes the hand is won in the claim window (seed 000 step 4d:
+    "If any player discards any tile that you can use for Mah Jongg you should call out"); after
+    claiming a pung the hand is not offered a self-drawn win."""
+    deal = deal_with("beginner", {0: "5m 1199m 1199p 1199s 7z", 2: "55m 123p 456p 789p 11z"})
+    act(deal, 0, "discard 5m")
+    assert deal.legal_actions(2) == [WIN_ACTION, Action.parse("pung 5m"), PASS_ACTION]
+    act(deal, 2, "pung 5m")
+    pass_claims(deal)
+    assert deal.current == 2 and WIN_ACTION not in deal.legal_actions(2)

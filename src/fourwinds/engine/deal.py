@@ -252,7 +252,11 @@ class Deal:
         state = self.seats[self.current]
         counts = state.concealed
         actions: list[Action] = []
-        if state.waits is not None and self.drawn is not None:
+        # A win in one's turn is self-drawn, or East's on the dealt tiles; a claimed tile that
+        # completes a hand is won in the claim window instead.
+        if self.drawn is None:
+            complete = not self.history and is_winning(counts, len(state.melds), self.rules.shapes)
+        elif state.waits is not None:
             complete = self.drawn in state.waits  # the waits of the hand before this draw
         else:
             complete = is_winning(counts, len(state.melds), self.rules.shapes)
@@ -297,7 +301,7 @@ class Deal:
     def _winning_hand(self, seat: int, discard: Tile | None, robbed: bool) -> tuple[Hand, Context]:
         state = self.seats[seat]
         counts = list(state.concealed)  # the winning tile is already among them
-        if discard is None:
+        if discard is None:  # self-drawn, or East's dealt hand (any of its tiles stands last)
             tile = self.drawn if self.drawn is not None else _any_tile(counts)
         else:
             tile = discard
