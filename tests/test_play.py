@@ -13,7 +13,8 @@ from fourwinds.engine.deal import Deal
 from fourwinds.engine.view import View
 from fourwinds.hand import Meld, MeldKind
 from fourwinds.rules import get_rules
-from fourwinds.tiles import format_tiles, parse_tile
+from fourwinds.scoring import score
+from fourwinds.tiles import format_tiles, parse_tile, tile_name
 
 EAST_DISCARDS_5M = "5m 1199m 1199p 1199s 7z"
 SOUTH_WAITS_CHOW = "46m 123p 456p 789p 22z"  # waits on 5m for a chow (and 2z)
@@ -391,3 +392,32 @@ def test_no_self_drawn_win_after_claiming() -> None:
     act(deal, 2, "pung 5m")
     pass_claims(deal)
     assert deal.current == 2 and WIN_ACTION not in deal.legal_actions(2)
+
+
+def test_no_win_below_the_minimum_faan() -> None:
+    """Issue 3 and seed 002: "players should agree on a minimum number of faan to declare
+    victory"; a win below it is not offered (default minimum 3)."""
+    offered = {}
+    for minimum in (3, 0):
+        deal = deal_with(
+            "hongkong",
+            {
+                0: "123m 456p 789s 234m 5p 1z",
+                1: "2468m 2468p 2468s 1z",
+                2: "13579m 1357s 2346z",
+                3: "1357p 13579s 5677z",
+            },
+            min_faan=minimum,
+        )
+        deal.seats[0].bonus.clear()  # a plain hand, for this test: no flower faan
+        next_draws(deal, "9m 9p 9s 5p")
+        act(deal, 0, "discard 1z")
+        for _ in range(3):  # South, West and North each discard the tile they drew
+            pass_claims(deal)
+            act(deal, deal.current, f"discard {tile_name(deal.drawn or 0)}")
+        pass_claims(deal)
+        assert deal.current == 0 and deal.drawn == parse_tile("5p")
+        won, context = deal._winning_hand(0, None, robbed=False)
+        assert score(won, context, deal.rules).faan < 3
+        offered[minimum] = WIN_ACTION in deal.legal_actions(0)
+    assert offered == {3: False, 0: True}

@@ -22,11 +22,20 @@ from fourwinds.rules.values import Value
 from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
 
 
-def standard_tiles(bonus: bool) -> tuple[int, ...]:
-    """Four of each suit tile and honour, and one of each flower and season when ``bonus``."""
+def standard_tiles(bonus: bool, jokers: int = 0) -> tuple[int, ...]:
+    """Four of each suit tile and honour, one of each flower and season when ``bonus``, and
+    ``jokers`` jokers.
+
+    >>> sum(standard_tiles(False)), sum(standard_tiles(True)), sum(AMERICAN_TILES)
+    (136, 144, 152)
+    """
     return tuple(
-        4 if k < PLAIN_KINDS else int(bonus and FIRST_FLOWER <= k < JOKER) for k in range(KINDS)
+        4 if k < PLAIN_KINDS else jokers if k == JOKER else int(bonus) for k in range(KINDS)
     )
+
+
+AMERICAN_TILES = standard_tiles(bonus=True, jokers=8)
+"""The American set (seed 001): 144 tiles and eight jokers; its eight flowers match alike."""
 
 
 @dataclass(frozen=True)
