@@ -30,7 +30,7 @@ sections 1 and 8):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from fourwinds.hand import Context, Hand, Meld
@@ -38,17 +38,26 @@ from fourwinds.rules import RuleSet
 from fourwinds.rules.values import Value
 from fourwinds.scoring.readings import (
     CHOW,
+    DRAGON_BITS,
+    HONOUR_BITS,
     KONG,
+    MAJOR_BITS,
     PAIR,
     PUNG,
+    TERMINAL_BITS,
+    WIND_BITS,
     Reading,
     all_counts,
     arrangements,
+    bits,
+    kinds_held,
     loser_melds,
     pairs_reading,
+    special_complete,
     special_reading,
     standard_readings,
-    suits_present,
+    standard_waits,
+    suits_of,
 )
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
 from fourwinds.shapes import (
@@ -58,7 +67,7 @@ from fourwinds.shapes import (
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
-    is_complete,
+    distance,
 )
 from fourwinds.tiles import (
     DRAGONS,
@@ -71,7 +80,6 @@ from fourwinds.tiles import (
     Tile,
     format_tiles,
     is_major,
-    is_terminal,
     parse_tiles,
 )
 
@@ -169,8 +177,23 @@ LIMIT_RULES: Final = (
 )
 """Winner limit rules in the order Kajongg keeps the first of (league-presets.md 5b)."""
 
-GREEN: Final = frozenset(parse_tiles("23468s6z"))
+GREEN_BITS: Final = bits(parse_tiles("23468s6z"))
 DOT_5, DOT_1, BAMBOO_2 = parse_tiles("5p1p2s")
+SPECIAL_SHAPES: Final = (
+    THIRTEEN_ORPHANS,
+    SEVEN_PAIRS,
+    ALL_PAIR_HONOURS,
+    KNITTING,
+    TRIPLE_KNITTING,
+    WRIGGLING_SNAKE,
+)
+_HAND_RULES: Final = (
+    "three_concealed_pungs",
+    "little_three_dragons",
+    "big_three_dragons",
+    "little_four_winds",
+    "big_four_winds",
+)
 
 
 def name_of(rule: str, value: Value) -> str:
@@ -185,74 +208,123 @@ def scale_of(rules: RuleSet) -> Scale:
     return Scale("classical", limit=rules.limit, roof_off=rules.roof_off)
 
 
-class _Sheet:
-    """Items being collected for one reading (a list with the table at hand)."""
+class _Plan:
+    """One scoring table made ready: every item it gives is built once, then shared by every
+    sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("items", "table")
+    __slots__ = ("bonus", "hand_rules", "items", "limits", "melds", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
-        self.items: list[Item] = []
+        self.items: dict[tuple[str, tuple[Tile, ...]], tuple[Item, ...]] = {}
+        self.melds: dict[tuple[Meld, int, int], tuple[Item, ...]] = {}
+        """The items of a meld, keyed by the meld, the seat wind and the prevailing wind."""
+        self.bonus: dict[tuple[tuple[Tile, ...], int], tuple[Item, ...]] = {}
+        """The items of the bonus tiles, keyed by the tiles and the seat wind."""
+        self.limits = tuple(rule for rule in LIMIT_RULES if rule in table)
+        self.hand_rules = any(rule in table for rule in _HAND_RULES)
 
-    def add(self, rule: str, tiles: tuple[Tile, ...] = ()) -> bool:
-        value = self.table.get(rule)
-        if value is None:
-            return False
-        self.items.append(
-            Item(rule, name_of(rule, value), value.points, value.doubles, 0, value.limit, tiles)
-        )
-        return True
+    def get(self, rule: str, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
+        """The rule's item for these tiles, or no item when the table does not score the rule."""
+        key = (rule, tiles)
+        found = self.items.get(key)
+        if found is None:
+            value = self.table.get(rule)
+            found = ()
+            if value is not None:
+                name = name_of(rule, value)
+                found = (Item(rule, name, value.points, value.doubles, 0, value.limit, tiles),)
+            self.items[key] = found
+        return found
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(rules: RuleSet) -> _Plan:
+    """The plan of a rule set's table. Options (limit, roof off) only change the scale, so the
+    table itself is the key; the plan keeps it alive, so its id is never reused meanwhile."""
+    table = rules.score_table
+    plan = _PLANS.get(id(table))
+    if plan is None or plan.table is not table:
+        plan = _PLANS[id(table)] = _Plan(table)
+    return plan
 
 
 # ---------------------------------------- every hand
 
 
-def _meld_items(sheet: _Sheet, melds: tuple[Meld, ...], context: Context) -> None:
-    seat = EAST + context.seat_wind
-    prevailing = EAST + context.prevailing_wind
+def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> list[Item]:
+    items: list[Item] = []
+    cache = plan.melds
+    seat_wind, prevailing_wind = context.seat_wind, context.prevailing_wind
     for m in melds:
-        kind, tile = m.kind, m.tile
-        if kind is CHOW:
+        if m.kind is CHOW:
             continue
-        tiles = m.tiles
-        if kind is PAIR:
-            if tile in DRAGONS:
-                sheet.add("dragon_pair", tiles)
-            if tile == seat:
-                sheet.add("seat_wind_pair", tiles)
-            if tile == prevailing:
-                sheet.add("prevailing_wind_pair", tiles)
-            continue
+        key = (m, seat_wind, prevailing_wind)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _one_meld_items(plan, m, EAST + seat_wind, EAST + prevailing_wind)
+        items += found
+    return items
+
+
+def _one_meld_items(plan: _Plan, m: Meld, seat: Tile, prevailing: Tile) -> tuple[Item, ...]:
+    kind, tile, tiles = m.kind, m.tile, m.tiles
+    if kind is PAIR:
+        rules = [
+            rule
+            for rule, applies in (
+                ("dragon_pair", tile in DRAGONS),
+                ("seat_wind_pair", tile == seat),
+                ("prevailing_wind_pair", tile == prevailing),
+            )
+            if applies
+        ]
+    else:
         rule = ("exposed_" if m.exposed else "concealed_") + ("pung" if kind is PUNG else "kong")
-        sheet.add(rule + "_major" if is_major(tile) else rule, tiles)
-        if tile in DRAGONS:
-            sheet.add("dragon_set", tiles)
-        if tile == seat:
-            sheet.add("seat_wind_set", tiles)
-        if tile == prevailing:
-            sheet.add("prevailing_wind_set", tiles)
+        rules = [rule + "_major" if is_major(tile) else rule]
+        rules += [
+            rule
+            for rule, applies in (
+                ("dragon_set", tile in DRAGONS),
+                ("seat_wind_set", tile == seat),
+                ("prevailing_wind_set", tile == prevailing),
+            )
+            if applies
+        ]
+    return tuple(item for rule in rules for item in plan.get(rule, tiles))
 
 
-def _bonus_items(sheet: _Sheet, bonus: tuple[Tile, ...], seat_wind: int) -> None:
+def _bonus_items(plan: _Plan, bonus: tuple[Tile, ...], seat_wind: int) -> tuple[Item, ...]:
+    key = (bonus, seat_wind)
+    found = plan.bonus.get(key)
+    if found is not None:
+        return found
+    items: list[Item] = []
     for tile in bonus:
-        sheet.add("bonus_tile", (tile,))
+        items += plan.get("bonus_tile", (tile,))
     own_flower = FIRST_FLOWER + seat_wind in bonus
     own_season = FIRST_SEASON + seat_wind in bonus
     if own_flower:
-        sheet.add("own_flower", (FIRST_FLOWER + seat_wind,))
+        items += plan.get("own_flower", (FIRST_FLOWER + seat_wind,))
     if own_season:
-        sheet.add("own_season", (FIRST_SEASON + seat_wind,))
+        items += plan.get("own_season", (FIRST_SEASON + seat_wind,))
     if own_flower and own_season:
-        sheet.add("own_flower_and_season", (FIRST_FLOWER + seat_wind, FIRST_SEASON + seat_wind))
+        items += plan.get(
+            "own_flower_and_season", (FIRST_FLOWER + seat_wind, FIRST_SEASON + seat_wind)
+        )
     flowers = tuple(range(FIRST_FLOWER, FIRST_SEASON))
     seasons = tuple(range(FIRST_SEASON, FIRST_SEASON + 4))
     if all(t in bonus for t in flowers):
-        sheet.add("all_flowers", flowers)
+        items += plan.get("all_flowers", flowers)
     if all(t in bonus for t in seasons):
-        sheet.add("all_seasons", seasons)
+        items += plan.get("all_seasons", seasons)
+    found = plan.bonus[key] = tuple(items)
+    return found
 
 
-def _hand_items(sheet: _Sheet, melds: tuple[Meld, ...]) -> None:
+def _hand_items(plan: _Plan, melds: tuple[Meld, ...]) -> list[Item]:
     concealed_sets = 0
     dragon_sets: list[Meld] = []
     dragon_pairs: list[Meld] = []
@@ -268,16 +340,18 @@ def _hand_items(sheet: _Sheet, melds: tuple[Meld, ...]) -> None:
             (dragon_sets if is_set else dragon_pairs).append(m)
         elif m.tile in WINDS:
             (wind_sets if is_set else wind_pairs).append(m)
+    items: list[Item] = []
     if concealed_sets >= 3:
-        sheet.add("three_concealed_pungs")
+        items += plan.get("three_concealed_pungs")
     if len(dragon_sets) == 2 and len(dragon_pairs) == 1:
-        sheet.add("little_three_dragons", _tiles(dragon_sets + dragon_pairs))
+        items += plan.get("little_three_dragons", _tiles(dragon_sets + dragon_pairs))
     if len(dragon_sets) == 3:
-        sheet.add("big_three_dragons", _tiles(dragon_sets))
+        items += plan.get("big_three_dragons", _tiles(dragon_sets))
     if len(wind_sets) == 3 and len(wind_pairs) == 1:
-        sheet.add("little_four_winds", _tiles(wind_sets + wind_pairs))
+        items += plan.get("little_four_winds", _tiles(wind_sets + wind_pairs))
     if len(wind_sets) == 4:
-        sheet.add("big_four_winds", _tiles(wind_sets))
+        items += plan.get("big_four_winds", _tiles(wind_sets))
+    return items
 
 
 def _tiles(melds: list[Meld]) -> tuple[Tile, ...]:
@@ -292,27 +366,25 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
     table = rules.score_table
     readings = []
     if "mah_jong" in table:
-        for reading in standard_readings(hand, context):
-            chows = sum(m.kind is CHOW for m in reading.melds)
-            if chows <= rules.max_chows:
-                readings.append(reading)
+        readings = standard_readings(hand, context)
+        if rules.max_chows < 4:
+            readings = [r for r in readings if _chows(r.melds) <= rules.max_chows]
     if hand.melds and "squirming_snake" not in table:
         return readings
     counts = hand.concealed_counts()
-    closed = not hand.melds
-    if closed:
-        for pattern in ("thirteen_orphans", "knitting", "triple_knitting"):
-            if pattern in table and _special_complete(pattern, counts):
+    if not hand.melds:
+        for pattern in (THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING):
+            if pattern in table and special_complete(pattern, counts):
                 readings.append(special_reading(hand, context, pattern))
-        for pattern in ("seven_pairs", "all_pair_honours"):
-            if pattern in table and _special_complete(pattern, counts):
+        for pattern in (SEVEN_PAIRS, ALL_PAIR_HONOURS):
+            if pattern in table and special_complete(pattern, counts):
                 readings.append(pairs_reading(hand, context, pattern))
         if (
-            "wriggling_snake" in table
+            WRIGGLING_SNAKE in table
             and context.self_drawn
-            and _special_complete("wriggling_snake", counts)
+            and special_complete(WRIGGLING_SNAKE, counts)
         ):
-            readings.append(special_reading(hand, context, "wriggling_snake"))
+            readings.append(special_reading(hand, context, WRIGGLING_SNAKE))
         if "gates_of_heaven" in table and _gates_of_heaven(hand, context, counts):
             readings.append(special_reading(hand, context, "gates_of_heaven"))
         if "nine_gates_drawn" in table and _nine_gates_drawn(hand, context, counts):
@@ -322,50 +394,8 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
     return readings
 
 
-_SHAPES: Final = {
-    "thirteen_orphans": THIRTEEN_ORPHANS,
-    "seven_pairs": SEVEN_PAIRS,
-    "all_pair_honours": ALL_PAIR_HONOURS,
-    "knitting": KNITTING,
-    "triple_knitting": TRIPLE_KNITTING,
-    "wriggling_snake": WRIGGLING_SNAKE,
-}
-
-
-def _special_complete(pattern: str, counts: list[int]) -> bool:
-    """Whether 14 concealed tiles form this special shape: cheap exact tests first, then
-    :func:`fourwinds.shapes.is_complete` for the hands that pass them."""
-    if sum(counts) != 14:
-        return False
-    honours = counts[SUITED_KINDS:PLAIN_KINDS]
-    if pattern in ("thirteen_orphans", "all_pair_honours"):
-        if not all(is_major(t) for t in range(PLAIN_KINDS) if counts[t]):
-            return False
-    elif pattern == "knitting":
-        # seven couples of one value in two suits: two suits with equal counts value by value
-        used = [base for base in (0, 9, 18) if any(counts[base : base + 9])]
-        if any(honours) or len(used) != 2:
-            return False
-        a, b = used
-        return counts[a : a + 9] == counts[b : b + 9]
-    elif pattern == "triple_knitting":
-        # four values in all three suits and one couple: the three counts of every value are
-        # equal, but for one value where one suit has one tile fewer
-        if any(honours):
-            return False
-        uneven = 0
-        for value in range(9):
-            x, y, z = sorted((counts[value], counts[9 + value], counts[18 + value]))
-            if x + 1 == y == z:
-                uneven += 1
-            elif not x == y == z:
-                return False
-        return uneven == 1
-    elif pattern == "wriggling_snake" and (
-        any(count != 1 for count in honours[:4]) or any(honours[4:])
-    ):
-        return False
-    return is_complete(_SHAPES[pattern], counts, 0)
+def _chows(melds: tuple[Meld, ...]) -> int:
+    return [m.kind for m in melds].count(CHOW)
 
 
 def _one_suit_values(counts: list[int]) -> list[int] | None:
@@ -422,73 +452,75 @@ def _squirming_snake(counts: list[int]) -> bool:
 class _Facts:
     """What the winner rules ask about the hand as a whole (the same for every reading)."""
 
-    __slots__ = ("counts", "honours", "kinds", "suits", "winning")
+    __slots__ = ("bonus", "hand", "honours", "kinds", "only_possible", "suits", "won_by")
 
-    def __init__(self, hand: Hand) -> None:
-        self.counts = all_counts(hand)
-        self.suits, self.honours = suits_present(self.counts)
-        self.kinds = [t for t in range(PLAIN_KINDS) if self.counts[t]]
-        self.winning = hand.winning_tile
+    def __init__(self, hand: Hand, context: Context, rules: RuleSet, plan: _Plan) -> None:
+        self.hand = hand
+        self.kinds = kinds_held(hand)
+        self.suits = suits_of(self.kinds)
+        self.honours = bool(self.kinds & HONOUR_BITS)
+        assert hand.winning_tile is not None
+        self.won_by = (hand.winning_tile,)
+        self.bonus = _bonus_items(plan, hand.bonus, context.seat_wind)
+        self.only_possible = "only_possible_tile" in plan.table and _only_possible_tile(hand, rules)
 
 
-def _winner_items(
-    sheet: _Sheet,
-    reading: Reading,
-    hand: Hand,
-    context: Context,
-    facts: _Facts,
-    only_possible: bool,
-) -> None:
-    """The pattern and the winner rules; a matching winner limit rule replaces the others."""
+def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Facts) -> list[Item]:
+    """The items of one reading in sheet order: melds, bonus tiles, hand rules, the pattern, then
+    the winner rules, where a matching winner limit rule replaces the other winner rules."""
     melds = reading.melds
-    table = sheet.table
-    for rule in LIMIT_RULES:
-        if rule in table and _limit_rule(rule, reading, hand, context, facts):
-            sheet.add(rule)
-            return
-    winning = facts.winning
-    assert winning is not None
+    items = _meld_items(plan, melds, context)
+    items += facts.bonus
+    if plan.hand_rules:
+        items += _hand_items(plan, melds)
+    items += plan.get(reading.pattern if reading.pattern != "standard" else "mah_jong")
+    for rule in plan.limits:
+        if _LIMIT_CHECKS[rule](reading, facts, context):
+            return items + list(plan.get(rule))
+    won_by = facts.won_by
     if context.self_drawn:
-        sheet.add("self_drawn", (winning,))
+        items += plan.get("self_drawn", won_by)
     if reading.winning >= 0:
         completed = melds[reading.winning]
         if completed.kind is PAIR:
             major = is_major(completed.tile)
-            sheet.add("pair_completed_major" if major else "pair_completed_minor", completed.tiles)
-    if only_possible:
-        sheet.add("only_possible_tile", (winning,))
-    chows = sum(m.kind is CHOW for m in melds)
+            rule = "pair_completed_major" if major else "pair_completed_minor"
+            items += plan.get(rule, completed.tiles)
+    if facts.only_possible:
+        items += plan.get("only_possible_tile", won_by)
+    chows = _chows(melds)
     if (
-        "zero_point_hand" in table
+        "zero_point_hand" in plan.table
         and reading.pattern == "standard"
         and not any(m.kind is not CHOW and _scores(m, context) for m in melds)
     ):
-        sheet.add("zero_point_hand")
+        items += plan.get("zero_point_hand")
     if not chows:
-        sheet.add("no_chow")
+        items += plan.get("no_chow")
     if reading.concealed:
-        sheet.add("concealed")
+        items += plan.get("concealed")
     if facts.suits == 1:
         if facts.honours:
-            sheet.add("false_color")
+            items += plan.get("false_color")
         else:
-            sheet.add("true_color")
+            items += plan.get("true_color")
             if not chows:
-                sheet.add("purity")
-    if all(is_major(t) for t in facts.kinds):
-        sheet.add("terminals_and_honours")
+                items += plan.get("purity")
+    if not facts.kinds & ~MAJOR_BITS:
+        items += plan.get("terminals_and_honours")
     if context.loose_tile:
-        sheet.add("loose_tile", (winning,))
+        items += plan.get("loose_tile", won_by)
     if context.last_tile:
-        sheet.add("last_tile", (winning,))
+        items += plan.get("last_tile", won_by)
     if context.last_discard:
-        sheet.add("last_discard", (winning,))
+        items += plan.get("last_discard", won_by)
     if context.robbed_kong:
-        sheet.add("robbing_kong", (winning,))
+        items += plan.get("robbing_kong", won_by)
     if context.original_call:
         exposed = sum(m.exposed for m in melds) + (reading.winning < 0 and not context.self_drawn)
         if exposed < 3:
-            sheet.add("original_call")
+            items += plan.get("original_call")
+    return items
 
 
 def _scores(m: Meld, context: Context) -> bool:
@@ -499,57 +531,48 @@ def _scores(m: Meld, context: Context) -> bool:
     return tile in DRAGONS or tile in (EAST + context.seat_wind, EAST + context.prevailing_wind)
 
 
-def _limit_rule(rule: str, reading: Reading, hand: Hand, context: Context, facts: _Facts) -> bool:
-    melds = reading.melds
-    kinds = facts.kinds
-    if rule == "concealed_true_color":
-        return facts.suits == 1 and not facts.honours and reading.concealed
-    if rule == "only_honours":
-        return facts.suits == 0
-    if rule == "heads_and_tails":
-        return all(is_terminal(t) for t in kinds)
-    if rule == "hidden_treasure":
-        return (
-            reading.pattern == "standard"
-            and context.self_drawn
-            and reading.concealed
-            and not any(m.kind is CHOW for m in melds)
-        )
-    if rule == "buried_treasure":
-        pungs = [m for m in melds if m.kind is PUNG and not m.exposed]
-        return (
-            reading.pattern == "standard"
-            and facts.suits == 1
-            and len(pungs) == 4
-            and all(m.kind in (PUNG, PAIR) for m in melds)
-        )
-    if rule == "nine_gates":
-        return _nine_gates(hand)
-    if rule == "fourfold_plenty":
-        return sum(m.kind is KONG for m in melds) == 4
-    if rule in ("three_great_scholars", "three_great_scholars_no_chow"):
-        dragons = sum(m.kind in (PUNG, KONG) and m.tile in DRAGONS for m in melds)
-        no_chow = rule == "three_great_scholars" or not any(m.kind is CHOW for m in melds)
-        return dragons == 3 and no_chow
-    if rule == "four_blessings":
-        return sum(m.kind in (PUNG, KONG) and m.tile in WINDS for m in melds) == 4
-    if rule == "imperial_jade":
-        return all(t in GREEN for t in kinds)
-    if rule == "imperial_jade_kajongg":
-        return all(t in GREEN for t in kinds) and len(kinds) < len(GREEN)
-    if rule == "plum_blossom":
-        return context.loose_tile and facts.winning == DOT_5
-    if rule == "moon_from_the_sea":
-        return context.last_tile and facts.winning == DOT_1
-    if rule == "carrying_pole":
-        return context.robbed_kong and facts.winning == BAMBOO_2
-    if rule == "twofold_fortune":
-        return context.twofold_fortune
-    if rule == "heavenly_blessing":
-        return context.first_turn and context.seat_wind == 0 and reading.concealed
-    if rule == "earthly_blessing":
-        return context.first_turn and context.seat_wind != 0
-    raise ValueError(f"unknown limit rule {rule!r}")
+def _sets_of(melds: tuple[Meld, ...], tiles: int) -> int:
+    """How many pungs and kongs of the kinds in ``tiles`` (bits) the melds hold."""
+    return sum(m.kind is not CHOW and m.kind is not PAIR and (tiles >> m.tile) & 1 for m in melds)
+
+
+_LimitCheck = Callable[[Reading, _Facts, Context], bool]
+
+_LIMIT_CHECKS: Final[dict[str, _LimitCheck]] = {
+    "concealed_true_color": lambda r, f, c: f.suits == 1 and not f.honours and r.concealed,
+    "only_honours": lambda r, f, c: f.suits == 0,
+    "heads_and_tails": lambda r, f, c: not f.kinds & ~TERMINAL_BITS,
+    "hidden_treasure": lambda r, f, c: (
+        c.self_drawn and r.concealed and r.pattern == "standard" and not _chows(r.melds)
+    ),
+    "buried_treasure": lambda r, f, c: (
+        f.suits == 1
+        and r.pattern == "standard"
+        and [m.kind for m in r.melds].count(PUNG) == 4
+        and not any(m.exposed for m in r.melds if m.kind is PUNG)
+        and all(m.kind is PUNG or m.kind is PAIR for m in r.melds)
+    ),
+    "nine_gates": lambda r, f, c: _nine_gates(f.hand),
+    "fourfold_plenty": lambda r, f, c: [m.kind for m in r.melds].count(KONG) == 4,
+    "three_great_scholars": lambda r, f, c: (
+        not ~f.kinds & DRAGON_BITS and _sets_of(r.melds, DRAGON_BITS) == 3
+    ),
+    "three_great_scholars_no_chow": lambda r, f, c: (
+        not ~f.kinds & DRAGON_BITS and _sets_of(r.melds, DRAGON_BITS) == 3 and not _chows(r.melds)
+    ),
+    "four_blessings": lambda r, f, c: (
+        not ~f.kinds & WIND_BITS and _sets_of(r.melds, WIND_BITS) == 4
+    ),
+    "imperial_jade": lambda r, f, c: not f.kinds & ~GREEN_BITS,
+    "imperial_jade_kajongg": lambda r, f, c: not f.kinds & ~GREEN_BITS and f.kinds != GREEN_BITS,
+    "plum_blossom": lambda r, f, c: c.loose_tile and f.won_by[0] == DOT_5,
+    "moon_from_the_sea": lambda r, f, c: c.last_tile and f.won_by[0] == DOT_1,
+    "carrying_pole": lambda r, f, c: c.robbed_kong and f.won_by[0] == BAMBOO_2,
+    "twofold_fortune": lambda r, f, c: c.twofold_fortune,
+    "heavenly_blessing": lambda r, f, c: c.first_turn and c.seat_wind == 0 and r.concealed,
+    "earthly_blessing": lambda r, f, c: c.first_turn and c.seat_wind != 0,
+}
+"""The winner limit rules; each asks the reading, the hand's facts and the context."""
 
 
 def _nine_gates(hand: Hand) -> bool:
@@ -567,50 +590,44 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- only possible tile
 
 
-def _wins_with(hand: Hand, counts: list[int], rules: RuleSet) -> bool:
-    """Whether concealed ``counts`` with the hand's declared melds make a legal winning shape."""
-    table = rules.score_table
-    declared_chows = sum(m.kind is CHOW for m in hand.melds)
-    if "mah_jong" in table:
-        for arranged in arrangements(counts):
-            if declared_chows + sum(m.kind is CHOW for m in arranged) <= rules.max_chows:
-                return True
-    if not hand.melds:
-        for pattern in _SHAPES:
-            if pattern in table and _special_complete(pattern, counts):
-                return True
-    return False
-
-
 def _only_possible_tile(hand: Hand, rules: RuleSet) -> bool:
-    """Take the winning tile away: does exactly one kind complete the hand? (Kinds the hand
-    already holds four of are no waits; what is visible on the table is not considered.)"""
+    """Take the winning tile away: does no other kind complete the hand? (Kinds the hand already
+    holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
+    table = rules.score_table
     counts = hand.concealed_counts()
     counts[winning] -= 1
+    waits: list[Tile] = []
+    if "mah_jong" in table:
+        waits = standard_waits(counts)
+        if rules.max_chows < 4:
+            waits = [t for t in waits if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
+    if not hand.melds:
+        for pattern in SPECIAL_SHAPES:
+            if pattern in table and distance(pattern, counts, 0) == 1:
+                waits += [
+                    t
+                    for t in range(PLAIN_KINDS)
+                    if counts[t] < 4 and special_complete(pattern, _with(counts, t))
+                ]
+    others = [t for t in waits if t != winning]
+    if not others:
+        return True
     held = all_counts(hand)
-    held[winning] -= 1
-    candidates = set()
-    for tile in range(PLAIN_KINDS):
-        if counts[tile]:
-            candidates.add(tile)
-            if tile < SUITED_KINDS:
-                base = tile - tile % 9
-                for near in range(max(base, tile - 2), min(base + 9, tile + 3)):
-                    candidates.add(near)
-    if all(is_major(t) for t in range(PLAIN_KINDS) if counts[t]):
-        candidates.update(t for t in range(PLAIN_KINDS) if is_major(t))
-    candidates.discard(winning)
-    for tile in sorted(candidates, key=lambda t: abs(t - winning)):
-        if held[tile] >= 4:
-            continue
-        counts[tile] += 1
-        wins = _wins_with(hand, counts, rules)
-        counts[tile] -= 1
-        if wins:
-            return False
-    return True
+    return all(held[t] >= 4 for t in others)
+
+
+def _with(counts: list[int], tile: Tile) -> list[int]:
+    more = list(counts)
+    more[tile] += 1
+    return more
+
+
+def _fewest_chows(hand: Hand, counts: list[int]) -> int:
+    """The fewest chows of a standard reading, declared ones included (99 for no reading)."""
+    declared = _chows(hand.melds)
+    return min((declared + _chows(a) for a in arrangements(counts)), default=99)
 
 
 # ---------------------------------------- totals
@@ -633,28 +650,23 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
 
 
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
-    table = rules.score_table
-    scale = scale_of(rules)
+    """The items of every reading of a winning hand, limits applied (none when it is no win)."""
     readings = _readings(hand, context, rules)
     if not readings:
         return []
-    common = _Sheet(table)
-    _bonus_items(common, hand.bonus, context.seat_wind)
-    facts = _Facts(hand)
-    only_possible = "only_possible_tile" in table and _only_possible_tile(hand, rules)
-    candidates = []
-    for reading in readings:
-        sheet = _Sheet(table)
-        _meld_items(sheet, reading.melds, context)
-        sheet.items.extend(common.items)
-        _hand_items(sheet, reading.melds)
-        sheet.add(reading.pattern if reading.pattern != "standard" else "mah_jong")
-        _winner_items(sheet, reading, hand, context, facts, only_possible)
-        candidates.append(_settle_limits(sheet.items, scale))
-    return candidates
+    plan = _plan(rules)
+    scale = scale_of(rules)
+    facts = _Facts(hand, context, rules, plan)
+    return [
+        _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
+    ]
 
 
 def _best(candidates: list[tuple[Item, ...]], scale: Scale) -> tuple[Item, ...]:
+    """The candidate worth most (then with most doubles, then points); the first of equals."""
+    if len(candidates) == 1:
+        return candidates[0]
+
     def key(items: tuple[Item, ...]) -> tuple[int, int, int]:
         points = sum(item.points for item in items)
         doubles = sum(item.doubles for item in items)
@@ -663,12 +675,12 @@ def _best(candidates: list[tuple[Item, ...]], scale: Scale) -> tuple[Item, ...]:
     return max(candidates, key=key)
 
 
-def _calling_items(sheet: _Sheet, hand: Hand, context: Context, rules: RuleSet) -> None:
+def _calling_items(plan: _Plan, hand: Hand, context: Context, rules: RuleSet) -> list[Item]:
     """BMJA: a calling loser scores "calling for" each limit, special hand or Purity that one
     more (self-drawn) tile would complete (league-presets.md section 6)."""
     table = rules.score_table
     if not any(rule.startswith("calling_for_") for rule in table):
-        return
+        return []
     held = all_counts(hand)
     found: list[str] = []
     drawn = Context(context.seat_wind, context.prevailing_wind, self_drawn=True)
@@ -690,8 +702,7 @@ def _calling_items(sheet: _Sheet, hand: Hand, context: Context, rules: RuleSet) 
             continue
         if rule in table and rule not in found:
             found.append(rule)
-    for rule in found:
-        sheet.add(rule)
+    return [item for rule in found for item in plan.get(rule)]
 
 
 # ---------------------------------------- the scorer
@@ -699,17 +710,16 @@ def _calling_items(sheet: _Sheet, hand: Hand, context: Context, rules: RuleSet) 
 
 def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     """Score a hand under a Classical rule set (see the module docstring)."""
-    table = rules.score_table
     scale = scale_of(rules)
     if hand.winning_tile is None:
-        sheet = _Sheet(table)
-        _meld_items(sheet, loser_melds(hand), context)
-        _bonus_items(sheet, hand.bonus, context.seat_wind)
-        _hand_items(sheet, loser_melds(hand))
+        plan = _plan(rules)
+        melds = loser_melds(hand)
+        items = _meld_items(plan, melds, context)
+        items += _bonus_items(plan, hand.bonus, context.seat_wind)
+        items += _hand_items(plan, melds)
         if context.calling:
-            _calling_items(sheet, hand, context, rules)
-        items = _settle_limits(sheet.items, scale)
-        return ScoreSheet(False, items, scale, None, hand, rules.name)
+            items += _calling_items(plan, hand, context, rules)
+        return ScoreSheet(False, _settle_limits(items, scale), scale, None, hand, rules.name)
     candidates = _winning_candidates(hand, context, rules)
     if not candidates:
         reason = _no_win_reason(hand, rules)
@@ -724,14 +734,9 @@ def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:
     if hand.size() != 14:
         return f"a winning hand has 14 tiles (a kong counts as three), this one has {hand.size()}"
-    counts = hand.concealed_counts()
-    declared_chows = sum(m.kind is CHOW for m in hand.melds)
     if "mah_jong" in rules.score_table:
-        fewest = min(
-            (declared_chows + sum(m.kind is CHOW for m in a) for a in arrangements(counts)),
-            default=None,
-        )
-        if fewest is not None and fewest > rules.max_chows:
+        fewest = _fewest_chows(hand, hand.concealed_counts())
+        if fewest != 99 and fewest > rules.max_chows:
             return (
                 f"{fewest} chows; {rules.title} allows at most {rules.max_chows} in a winning hand"
             )

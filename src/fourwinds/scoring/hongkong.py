@@ -28,26 +28,28 @@ from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.rules.values import Value
 from fourwinds.scoring.readings import (
     CHOW,
+    HONOUR_BITS,
     KONG,
+    MAJOR_BITS,
     PAIR,
     PUNG,
+    TERMINAL_BITS,
     Reading,
-    all_counts,
+    kinds_held,
     loser_melds,
     pairs_reading,
+    special_complete,
     special_reading,
     standard_readings,
-    suits_present,
+    suits_of,
 )
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
-from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, is_complete
+from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from fourwinds.tiles import (
     DRAGONS,
     EAST,
     FIRST_FLOWER,
     FIRST_SEASON,
-    PLAIN_KINDS,
-    SUITED_KINDS,
     WINDS,
     Tile,
     is_major,
@@ -111,29 +113,49 @@ NAMES: Final[dict[str, str]] = {
 
 FLOWERS: Final = tuple(range(FIRST_FLOWER, FIRST_SEASON))
 SEASONS: Final = tuple(range(FIRST_SEASON, FIRST_SEASON + 4))
+_PATTERNS: Final = ("thirteen_orphans", "seven_pairs")
+"""Special readings that score their own item."""
 
 
 def scale_of(rules: RuleSet) -> Scale:
     return Scale("hongkong", max_faan=rules.max_faan, payout=PAYOUTS[rules.payout])
 
 
-class _Items:
-    __slots__ = ("closed", "items", "table")
+class _Plan:
+    """One scoring table made ready: every item it gives is built once, then shared by every
+    sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    def __init__(self, table: Mapping[str, Value], closed: bool) -> None:
+    __slots__ = ("items", "table")
+
+    def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
-        self.closed = closed
-        self.items: list[Item] = []
+        self.items: dict[tuple[str, tuple[Tile, ...], bool], tuple[Item, ...]] = {}
 
-    def add(self, rule: str, tiles: tuple[Tile, ...] = (), times: int = 1) -> None:
-        value = self.table.get(rule)
-        if value is None:
-            return
-        faan = value.faan_for(self.closed) * times
-        if not faan and not value.limit:
-            return
-        name = value.name or NAMES.get(rule, rule)
-        self.items.append(Item(rule, name, 0, 0, faan, value.limit, tiles))
+    def get(self, rule: str, closed: bool, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
+        """The rule's item for a closed or open hand, or none when it scores nothing there."""
+        key = (rule, tiles, closed)
+        found = self.items.get(key)
+        if found is None:
+            value = self.table.get(rule)
+            found = ()
+            if value is not None and (value.faan_for(closed) or value.limit):
+                name = value.name or NAMES.get(rule, rule)
+                found = (Item(rule, name, 0, 0, value.faan_for(closed), value.limit, tiles),)
+            self.items[key] = found
+        return found
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(rules: RuleSet) -> _Plan:
+    """The plan of a rule set's table. Options (faan limits, payout) only change the scale, so
+    the table itself is the key; the plan keeps it alive, so its id is never reused meanwhile."""
+    table = rules.score_table
+    plan = _PLANS.get(id(table))
+    if plan is None or plan.table is not table:
+        plan = _PLANS[id(table)] = _Plan(table)
+    return plan
 
 
 def _is_closed(hand: Hand) -> bool:
@@ -143,157 +165,179 @@ def _is_closed(hand: Hand) -> bool:
 # ---------------------------------------- items
 
 
-def _bonus_items(items: _Items, hand: Hand, context: Context, won: bool) -> None:
+def _bonus_items(plan: _Plan, hand: Hand, context: Context, closed: bool, won: bool) -> list[Item]:
     bonus = hand.bonus
-    table = items.table
+    table = plan.table
+    items: list[Item] = []
     flowers = all(t in bonus for t in FLOWERS)
     seasons = all(t in bonus for t in SEASONS)
     if won and len(set(bonus)) == 8:
-        items.add("eight_treasures", bonus)
+        items += plan.get("eight_treasures", closed, bonus)
     own_flower = FIRST_FLOWER + context.seat_wind
     own_season = FIRST_SEASON + context.seat_wind
     if own_flower in bonus and not (flowers and "flower_set" in table):
-        items.add("own_flower", (own_flower,))
+        items += plan.get("own_flower", closed, (own_flower,))
     if own_season in bonus and not (seasons and "season_set" in table):
-        items.add("own_season", (own_season,))
+        items += plan.get("own_season", closed, (own_season,))
     if flowers:
-        items.add("all_flowers", FLOWERS)
-        items.add("flower_set", FLOWERS)
+        items += plan.get("all_flowers", closed, FLOWERS)
+        items += plan.get("flower_set", closed, FLOWERS)
     if seasons:
-        items.add("all_seasons", SEASONS)
-        items.add("season_set", SEASONS)
+        items += plan.get("all_seasons", closed, SEASONS)
+        items += plan.get("season_set", closed, SEASONS)
     if won and not bonus:
-        items.add("no_bonus")
+        items += plan.get("no_bonus", closed)
+    return items
 
 
-def _honour_items(items: _Items, melds: tuple[Meld, ...], context: Context) -> None:
+def _honour_items(
+    plan: _Plan, melds: tuple[Meld, ...], context: Context, closed: bool
+) -> list[Item]:
     seat = EAST + context.seat_wind
     prevailing = EAST + context.prevailing_wind
+    items: list[Item] = []
     for m in melds:
-        if m.kind is PUNG or m.kind is KONG:
-            if m.tile in DRAGONS:
-                items.add("dragon_pung", m.tiles)
-            if m.tile == prevailing:
-                items.add("prevailing_wind", m.tiles)
-            if m.tile == seat:
-                items.add("seat_wind", m.tiles)
+        tile = m.tile
+        if tile >= EAST and (m.kind is PUNG or m.kind is KONG):
+            if tile in DRAGONS:
+                items += plan.get("dragon_pung", closed, m.tiles)
+            if tile == prevailing:
+                items += plan.get("prevailing_wind", closed, m.tiles)
+            if tile == seat:
+                items += plan.get("seat_wind", closed, m.tiles)
+    return items
 
 
-def _winning_move_items(items: _Items, context: Context, winning: Tile) -> None:
-    table = items.table
+def _winning_move_items(plan: _Plan, context: Context, winning: Tile, closed: bool) -> list[Item]:
+    items: list[Item] = []
     won_by = (winning,)
     if context.first_turn:
         if context.self_drawn:
-            items.add("first_draw", won_by)
+            items += plan.get("first_draw", closed, won_by)
         if context.seat_wind == 0 and context.self_drawn:
-            items.add("heavenly_hand", won_by)
+            items += plan.get("heavenly_hand", closed, won_by)
         if context.seat_wind != 0 and not context.self_drawn:
-            items.add("earthly_hand", won_by)
+            items += plan.get("earthly_hand", closed, won_by)
     if context.last_tile:
-        items.add("last_draw", won_by)
+        items += plan.get("last_draw", closed, won_by)
     if context.last_discard:
-        items.add("last_discard", won_by)
+        items += plan.get("last_discard", closed, won_by)
     if context.robbed_kong:
-        items.add("robbing_kong", won_by)
+        items += plan.get("robbing_kong", closed, won_by)
     if context.loose_tile:
-        if context.twofold_fortune and "twofold_fortune" in table:
-            items.add("twofold_fortune", won_by)
+        if context.twofold_fortune and "twofold_fortune" in plan.table:
+            items += plan.get("twofold_fortune", closed, won_by)
         else:
-            items.add("dead_wall_draw", won_by)
+            items += plan.get("dead_wall_draw", closed, won_by)
     if context.self_drawn:
-        items.add("self_drawn_any", won_by)
+        items += plan.get("self_drawn_any", closed, won_by)
         if not context.loose_tile:
-            items.add("self_drawn", won_by)
-    if items.closed:
-        items.add("concealed_hand")
+            items += plan.get("self_drawn", closed, won_by)
+    if closed:
+        items += plan.get("concealed_hand", closed)
+    return items
 
 
-def _hand_items(items: _Items, reading: Reading, hand: Hand, counts: list[int]) -> None:
-    melds = reading.melds
-    suits, honours = suits_present(counts)
-    kinds = [t for t in range(PLAIN_KINDS) if counts[t]]
-    standard = reading.pattern == "standard"
-    if reading.pattern == "thirteen_orphans":
-        items.add("thirteen_orphans")
-    if reading.pattern == "seven_pairs":
-        items.add("seven_pairs")
-    if items.closed and _nine_gates(counts, hand):
-        items.add("nine_gates")
-    # suits
+def _suit_items(plan: _Plan, hand: Hand, kinds: int, closed: bool) -> list[Item]:
+    """The rules on the kinds the whole hand holds (the same for every reading)."""
+    suits = suits_of(kinds)
+    items: list[Item] = []
+    if closed and suits == 1 and not kinds & HONOUR_BITS and _nine_gates(hand):
+        items += plan.get("nine_gates", closed)
     if suits == 1:
-        items.add("half_flush" if honours else "full_flush")
+        items += plan.get("half_flush" if kinds & HONOUR_BITS else "full_flush", closed)
     elif suits == 0:
-        items.add("all_honours")
-    if all(is_terminal(t) for t in kinds):
-        items.add("all_terminals")
-    elif all(is_major(t) for t in kinds) and suits:
-        items.add("terminals_and_honours")
-    if not any(is_major(t) for t in kinds):
-        items.add("all_simples")
-    if not standard:
-        return
-    chows = [m.tile for m in melds if m.kind is CHOW]
-    sets = [m for m in melds if m.kind is PUNG or m.kind is KONG]
-    pairs = [m for m in melds if m.kind is PAIR]
+        items += plan.get("all_honours", closed)
+    if not kinds & ~TERMINAL_BITS:
+        items += plan.get("all_terminals", closed)
+    elif not kinds & ~MAJOR_BITS and suits:
+        items += plan.get("terminals_and_honours", closed)
+    if not kinds & MAJOR_BITS:
+        items += plan.get("all_simples", closed)
+    return items
+
+
+def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -> list[Item]:
+    """The rules on the chows, pungs, kongs and pair of a standard reading."""
+    chows: list[Tile] = []
+    sets: list[Meld] = []
+    pairs: list[Meld] = []
+    for m in melds:
+        if m.kind is CHOW:
+            chows.append(m.tile)
+        elif m.kind is PAIR:
+            pairs.append(m)
+        else:
+            sets.append(m)
+    honours = kinds & HONOUR_BITS
+    suits = suits_of(kinds)
+    items: list[Item] = []
     # chows
     if len(chows) == 4:
-        items.add("common_hand")
-    repeated = sorted(chows.count(t) for t in set(chows))
-    if repeated in ([2, 2], [4]):
-        items.add("two_double_chows")
-    elif repeated and repeated[-1] >= 2:
-        items.add("double_chow")
-    for base in (0, 9, 18):
-        if all(base + start in chows for start in (0, 3, 6)):
-            items.add("pure_straight")
-    for start in range(7):
-        if all(base + start in chows for base in (0, 9, 18)):
-            items.add("mixed_triple_chow")
+        items += plan.get("common_hand", closed)
+    if len(chows) >= 2:
+        repeated = sorted(chows.count(t) for t in set(chows))
+        if repeated in ([2, 2], [4]):
+            items += plan.get("two_double_chows", closed)
+        elif repeated[-1] >= 2:
+            items += plan.get("double_chow", closed)
+    if len(chows) >= 3:
+        for base in (0, 9, 18):
+            if base in chows and base + 3 in chows and base + 6 in chows:
+                items += plan.get("pure_straight", closed)
+        for start in range(7):
+            if start in chows and start + 9 in chows and start + 18 in chows:
+                items += plan.get("mixed_triple_chow", closed)
     # pungs and kongs
     kongs = sum(m.kind is KONG for m in sets)
     concealed_sets = sum(not m.exposed for m in sets)
     if kongs == 4:
-        items.add("four_kongs")
-        items.add("all_kongs")
+        items += plan.get("four_kongs", closed)
+        items += plan.get("all_kongs", closed)
     elif kongs == 3:
-        items.add("three_kongs")
+        items += plan.get("three_kongs", closed)
     if len(sets) == 4:
-        items.add("all_pungs")
+        items += plan.get("all_pungs", closed)
         if all(is_major(m.tile) for m in sets + pairs) and honours and suits:
-            items.add("mixed_orphans")
+            items += plan.get("mixed_orphans", closed)
         if concealed_sets == 4:
-            items.add("four_concealed_pungs")
+            items += plan.get("four_concealed_pungs", closed)
         else:
-            items.add("four_pungs")
+            items += plan.get("four_pungs", closed)
     if concealed_sets == 3:
-        items.add("three_concealed_pungs")
-    for value in range(9):
-        if all(any(m.tile == base + value for m in sets) for base in (0, 9, 18)):
-            items.add("triple_pung")
+        items += plan.get("three_concealed_pungs", closed)
+    if len(sets) >= 3:
+        set_tiles = {m.tile for m in sets}
+        for value in range(9):
+            if value in set_tiles and value + 9 in set_tiles and value + 18 in set_tiles:
+                items += plan.get("triple_pung", closed)
     # honours and terminals
-    dragon_sets = sum(m.tile in DRAGONS for m in sets)
-    dragon_pair = any(m.tile in DRAGONS for m in pairs)
-    if dragon_sets == 3:
-        items.add("great_dragons")
-    elif dragon_sets == 2 and dragon_pair:
-        items.add("little_dragons")
-        items.add("small_dragons")
-    wind_sets = sum(m.tile in WINDS for m in sets)
-    wind_pair = any(m.tile in WINDS for m in pairs)
-    if wind_sets == 4 or (wind_sets == 3 and wind_pair):
-        items.add("big_winds")
-    if wind_sets == 4:
-        items.add("great_winds")
-    elif wind_sets == 3 and wind_pair:
-        items.add("small_winds")
-    if not honours and chows and all(any(is_terminal(t) for t in m.tiles) for m in melds):
-        items.add("outside_hand")
+    if honours:
+        dragon_sets = sum(m.tile in DRAGONS for m in sets)
+        dragon_pair = any(m.tile in DRAGONS for m in pairs)
+        if dragon_sets == 3:
+            items += plan.get("great_dragons", closed)
+        elif dragon_sets == 2 and dragon_pair:
+            items += plan.get("little_dragons", closed)
+            items += plan.get("small_dragons", closed)
+        wind_sets = sum(m.tile in WINDS for m in sets)
+        wind_pair = any(m.tile in WINDS for m in pairs)
+        if wind_sets == 4 or (wind_sets == 3 and wind_pair):
+            items += plan.get("big_winds", closed)
+        if wind_sets == 4:
+            items += plan.get("great_winds", closed)
+        elif wind_sets == 3 and wind_pair:
+            items += plan.get("small_winds", closed)
+    elif chows and all(any(is_terminal(t) for t in m.tiles) for m in melds):
+        items += plan.get("outside_hand", closed)
+    return items
 
 
-def _nine_gates(counts: list[int], hand: Hand) -> bool:
+def _nine_gates(hand: Hand) -> bool:
     """One suit holding 1 1 1 2 3 4 5 6 7 8 9 9 9 and one more tile of it, no declared meld."""
-    if hand.melds or any(counts[SUITED_KINDS:PLAIN_KINDS]):
+    if hand.melds:
         return False
+    counts = hand.concealed_counts()
     for base in (0, 9, 18):
         values = counts[base : base + 9]
         if sum(values) == 14:
@@ -308,12 +352,12 @@ def _nine_gates(counts: list[int], hand: Hand) -> bool:
 
 def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
     table = rules.score_table
-    readings = list(standard_readings(hand, context))
-    counts = hand.concealed_counts()
+    readings = standard_readings(hand, context)
     if not hand.melds:
-        if "thirteen_orphans" in table and is_complete(THIRTEEN_ORPHANS, counts, 0):
+        counts = hand.concealed_counts()
+        if "thirteen_orphans" in table and special_complete(THIRTEEN_ORPHANS, counts):
             readings.append(special_reading(hand, context, "thirteen_orphans"))
-        if "seven_pairs" in table and is_complete(SEVEN_PAIRS, counts, 0):
+        if "seven_pairs" in table and special_complete(SEVEN_PAIRS, counts):
             readings.append(pairs_reading(hand, context, "seven_pairs"))
     if not readings and rules.eight_bonus_wins and len(set(hand.bonus)) == 8:
         readings.append(special_reading(hand, context, "eight_treasures"))
@@ -321,22 +365,28 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
 
 
 def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
-    table = rules.score_table
+    """The items of every reading of a winning hand; a "max" item replaces the others."""
+    readings = _readings(hand, context, rules)
+    if not readings:
+        return []
+    plan = _plan(rules)
     winning = hand.winning_tile
     assert winning is not None
     closed = _is_closed(hand)
-    counts = all_counts(hand)
-    common = _Items(table, closed)
-    _bonus_items(common, hand, context, won=True)
-    _winning_move_items(common, context, winning)
+    kinds = kinds_held(hand)
+    whole_hand = _suit_items(plan, hand, kinds, closed)
+    common = _bonus_items(plan, hand, context, closed, won=True)
+    common += _winning_move_items(plan, context, winning, closed)
     candidates = []
-    for reading in _readings(hand, context, rules):
-        items = _Items(table, closed)
-        _hand_items(items, reading, hand, counts)
-        _honour_items(items, reading.melds, context)
-        items.items.extend(common.items)
-        limits = [item for item in items.items if item.limit]
-        candidates.append(tuple(limits) if limits else tuple(items.items))
+    for reading in readings:
+        items = list(plan.get(reading.pattern, closed)) if reading.pattern in _PATTERNS else []
+        items += whole_hand
+        if reading.pattern == "standard":
+            items += _set_items(plan, reading.melds, kinds, closed)
+        items += _honour_items(plan, reading.melds, context, closed)
+        items += common
+        limits = [item for item in items if item.limit]
+        candidates.append(tuple(limits) if limits else tuple(items))
     return candidates
 
 
@@ -344,17 +394,20 @@ def score_hongkong(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     """Score a hand under a Hong Kong rule set (see the module docstring)."""
     scale = scale_of(rules)
     if hand.winning_tile is None:
-        items = _Items(rules.score_table, _is_closed(hand))
-        _honour_items(items, loser_melds(hand), context)
-        _bonus_items(items, hand, context, won=False)
-        return ScoreSheet(False, tuple(items.items), scale, None, hand, rules.name)
+        plan = _plan(rules)
+        closed = _is_closed(hand)
+        items = _honour_items(plan, loser_melds(hand), context, closed)
+        items += _bonus_items(plan, hand, context, closed, won=False)
+        return ScoreSheet(False, tuple(items), scale, None, hand, rules.name)
     candidates = _candidates(hand, context, rules)
     if not candidates:
         reason = f"not a winning hand under {rules.title}"
         if hand.size() != 14:
             reason = f"a winning hand has 14 tiles (a kong counts as three), this has {hand.size()}"
         return ScoreSheet(False, (), scale, reason, hand, rules.name)
-    best = max(candidates, key=lambda c: (total_of(c, scale), sum(i.faan for i in c)))
+    best = candidates[0]
+    if len(candidates) > 1:
+        best = max(candidates, key=lambda c: (total_of(c, scale), sum(i.faan for i in c)))
     sheet = ScoreSheet(True, best, scale, None, hand, rules.name)
     if sheet.faan < rules.min_faan:
         reason = f"{sheet.faan} faan; {rules.title} needs at least {rules.min_faan} to win"

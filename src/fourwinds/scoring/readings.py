@@ -5,8 +5,9 @@ and the winning tile completing different melds. A :class:`Reading` is one such 
 meld the winning tile completed marked and, when it was a claimed discard, exposed (a pung
 completed by a discard scores as exposed). The scorers score every reading and keep the best.
 
-The split of each suit into sets and a pair is cached by that suit's counts, so a game reuses
-almost every answer and no object is created for a split already seen.
+The split of each suit into sets and a pair is cached by that suit's counts, and so are the tiles
+that would complete a suit one tile short, so a game reuses almost every answer and no object is
+created for a split already seen.
 
 >>> from fourwinds.hand import Context, Hand
 >>> hand = Hand.parse("[555z] [1111m] 444p 23s 77z 8f +4s")
@@ -22,7 +23,16 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from fourwinds.hand import Context, Hand, Meld, MeldKind
-from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile
+from fourwinds.shapes import (
+    ALL_PAIR_HONOURS,
+    KNITTING,
+    SEVEN_PAIRS,
+    THIRTEEN_ORPHANS,
+    TRIPLE_KNITTING,
+    WRIGGLING_SNAKE,
+    is_complete,
+)
+from fourwinds.tiles import DRAGONS, MAJORS, PLAIN_KINDS, SUITED_KINDS, TERMINALS, WINDS, Tile
 
 CHOW, PUNG, KONG, PAIR = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.PAIR
 
@@ -54,11 +64,21 @@ class Reading(NamedTuple):
 
 # ---------------------------------------- splitting one suit
 
-_SPLITS: dict[tuple[int, tuple[int, ...]], tuple[tuple[Meld, ...], ...]] = {}
+_Split = tuple[tuple[Meld, ...], tuple[Meld, ...]]
+"""One split of a suit: its pair (zero or one meld), then its sets in tile order."""
+
+_SPLITS: dict[tuple[int, tuple[int, ...]], tuple[_Split, ...]] = {}
+_COMPLETIONS: dict[tuple[int, tuple[int, ...]], tuple[tuple[Tile, bool], ...]] = {}
 _SUITS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def _suit_splits(base: int, held: tuple[int, ...], chows: bool) -> tuple[tuple[Meld, ...], ...]:
+def clear_caches() -> None:
+    """Forget every cached split (the benchmark's cold start)."""
+    _SPLITS.clear()
+    _COMPLETIONS.clear()
+
+
+def _suit_splits(base: int, held: tuple[int, ...], chows: bool) -> tuple[_Split, ...]:
     """Every split of one suit's tiles into sets and (when its size says so) one pair."""
     key = (base, held)
     found = _SPLITS.get(key)
@@ -70,9 +90,11 @@ def _suit_splits(base: int, held: tuple[int, ...], chows: bool) -> tuple[tuple[M
         work = list(held)
         for split in _split(work, 0, base, chows, size % 3 == 2):
             results.add(tuple(sorted(split, key=_meld_order)))
-    found = tuple(sorted(results, key=lambda split: [_meld_order(m) for m in split]))
+    ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
+    pairs = 1 if size % 3 == 2 else 0
+    found = tuple((split[:pairs], split[pairs:]) for split in ordered)
     if len(_SPLITS) > 200_000:
-        _SPLITS.clear()
+        clear_caches()
     _SPLITS[key] = found
     return found
 
@@ -112,25 +134,65 @@ def _split(
 
 def arrangements(counts: list[int]) -> list[tuple[Meld, ...]]:
     """Every split of concealed counts (34 kinds) into sets and exactly one pair, pair first."""
-    per_suit = []
+    combined: list[_Split] = [((), ())]
     pairs = 0
     for start, stop, chows in _SUITS:
-        held = tuple(counts[start:stop])
-        size = sum(held)
-        if size % 3 == 1:
+        splits = _suit_splits(start, tuple(counts[start:stop]), chows)
+        if not splits:
             return []
-        pairs += size % 3 == 2
-        if size:
-            splits = _suit_splits(start, held, chows)
-            if not splits:
-                return []
-            per_suit.append(splits)
+        if splits[0][0]:
+            pairs += 1
+        if len(splits) == 1:
+            pair, sets = splits[0]
+            combined = [(done_pair + pair, done_sets + sets) for done_pair, done_sets in combined]
+        else:
+            combined = [
+                (done_pair + pair, done_sets + sets)
+                for done_pair, done_sets in combined
+                for pair, sets in splits
+            ]
     if pairs != 1:
         return []
-    combined: list[tuple[Meld, ...]] = [()]
-    for splits in per_suit:
-        combined = [done + split for done in combined for split in splits]
-    return [tuple(sorted(c, key=lambda m: m.kind is not PAIR)) for c in combined]
+    return [pair + sets for pair, sets in combined]
+
+
+def standard_waits(counts: list[int]) -> list[Tile]:
+    """The kinds that complete concealed counts one tile short into sets and a pair: the answer
+    of :func:`fourwinds.shapes.standard_waits`, with each suit's part cached."""
+    suits = []
+    unsplit = pairs = 0
+    for start, stop, chows in _SUITS:
+        held = tuple(counts[start:stop])
+        splits = _suit_splits(start, held, chows)
+        pair = bool(splits and splits[0][0])
+        unsplit += not splits
+        pairs += pair
+        suits.append((start, held, chows, bool(splits), pair))
+    if unsplit > 1:
+        return []
+    found = []
+    for start, held, chows, split, pair in suits:
+        if unsplit and split:
+            continue  # the missing tile belongs to the one suit that does not split
+        for tile, completed_pair in _completions(start, held, chows):
+            if pairs - pair + completed_pair == 1:
+                found.append(tile)
+    return found
+
+
+def _completions(base: int, held: tuple[int, ...], chows: bool) -> tuple[tuple[Tile, bool], ...]:
+    """The tiles that, added to this suit, let it split; and whether it then holds the pair."""
+    key = (base, held)
+    found = _COMPLETIONS.get(key)
+    if found is None:
+        more = []
+        for i, n in enumerate(held):
+            if n < 4:
+                splits = _suit_splits(base, (*held[:i], n + 1, *held[i + 1 :]), chows)
+                if splits:
+                    more.append((base + i, bool(splits[0][0])))
+        found = _COMPLETIONS[key] = tuple(more)
+    return found
 
 
 # ---------------------------------------- readings of a winning hand
@@ -140,25 +202,28 @@ def standard_readings(hand: Hand, context: Context) -> list[Reading]:
     """Every reading of a winning hand as four sets and a pair."""
     winning = hand.winning_tile
     assert winning is not None
-    counts = hand.concealed_counts()
     declared = hand.melds
     offset = len(declared)
+    self_drawn = context.self_drawn
+    concealed = self_drawn and not any(m.exposed for m in declared)
     readings = []
-    for arranged in arrangements(counts):
-        seen: set[Meld] = set()
+    for arranged in arrangements(hand.concealed_counts()):
+        seen: list[Meld] = []
         for j, candidate in enumerate(arranged):
-            if candidate in seen or winning not in candidate.tiles:
+            tile = candidate.tile
+            if candidate.kind is CHOW:
+                if not tile <= winning <= tile + 2:
+                    continue
+            elif tile != winning:
                 continue
-            seen.add(candidate)
-            melds = declared + arranged
-            if not context.self_drawn:
-                melds = (
-                    declared
-                    + arranged[:j]
-                    + (meld(candidate.kind, candidate.tile, True),)
-                    + arranged[j + 1 :]
-                )
-            concealed = not any(m.exposed for m in melds)
+            if candidate in seen:
+                continue
+            seen.append(candidate)
+            if self_drawn:
+                melds = declared + arranged
+            else:
+                won = meld(candidate.kind, tile, True)
+                melds = (*declared, *arranged[:j], won, *arranged[j + 1 :])
             readings.append(Reading("standard", melds, offset + j, concealed))
     return readings
 
@@ -182,6 +247,80 @@ def special_reading(hand: Hand, context: Context, pattern: str) -> Reading:
     """A reading of a special shape that has no sets to score (Thirteen Orphans, Knitting...)."""
     concealed = context.self_drawn and not any(m.exposed for m in hand.melds)
     return Reading(pattern, hand.melds, -1, concealed)
+
+
+def special_complete(pattern: str, counts: list[int]) -> bool:
+    """Whether 14 concealed tiles form this special shape: cheap exact tests first, then
+    :func:`fourwinds.shapes.is_complete` for the hands that pass them."""
+    if sum(counts) != 14:
+        return False
+    honours = counts[SUITED_KINDS:PLAIN_KINDS]
+    if pattern in (THIRTEEN_ORPHANS, ALL_PAIR_HONOURS):
+        if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):
+            return False
+    elif pattern == SEVEN_PAIRS:
+        if counts.count(2) != 7:
+            return False
+    elif pattern == KNITTING:
+        # seven couples of one value in two suits: two suits with equal counts value by value
+        used = [base for base in (0, 9, 18) if any(counts[base : base + 9])]
+        if any(honours) or len(used) != 2:
+            return False
+        a, b = used
+        return counts[a : a + 9] == counts[b : b + 9]
+    elif pattern == TRIPLE_KNITTING:
+        # four values in all three suits and one couple: the three counts of every value are
+        # equal, but for one value where one suit has one tile fewer
+        if any(honours):
+            return False
+        uneven = 0
+        for value in range(9):
+            x, y, z = sorted((counts[value], counts[9 + value], counts[18 + value]))
+            if x + 1 == y == z:
+                uneven += 1
+            elif not x == y == z:
+                return False
+        return uneven == 1
+    elif pattern == WRIGGLING_SNAKE and (
+        any(count != 1 for count in honours[:4]) or any(honours[4:])
+    ):
+        return False
+    return is_complete(pattern, counts, 0)
+
+
+# ---------------------------------------- the kinds a hand holds, as bits
+
+
+def bits(tiles: tuple[Tile, ...] | list[Tile]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return mask
+
+
+CHARACTER_BITS: Final = 0x1FF
+DOT_BITS: Final = 0x1FF << 9
+BAMBOO_BITS: Final = 0x1FF << 18
+HONOUR_BITS: Final = 0x7F << 27
+TERMINAL_BITS: Final = bits(TERMINALS)
+MAJOR_BITS: Final = bits(MAJORS)
+WIND_BITS: Final = bits(WINDS)
+DRAGON_BITS: Final = bits(DRAGONS)
+
+
+def kinds_held(hand: Hand) -> int:
+    """Bit t is set when the hand holds kind t (concealed, declared or the winning tile)."""
+    mask = bits(hand.concealed)
+    if hand.winning_tile is not None:
+        mask |= 1 << hand.winning_tile
+    for m in hand.melds:
+        mask |= (7 if m.kind is CHOW else 1) << m.tile
+    return mask
+
+
+def suits_of(mask: int) -> int:
+    """How many of the three suits the kinds in ``mask`` use."""
+    return bool(mask & CHARACTER_BITS) + bool(mask & DOT_BITS) + bool(mask & BAMBOO_BITS)
 
 
 # ---------------------------------------- losing hands
@@ -209,9 +348,3 @@ def all_counts(hand: Hand) -> list[int]:
         for tile in m.tiles:
             counts[tile] += 1
     return counts
-
-
-def suits_present(counts: list[int]) -> tuple[int, bool]:
-    """How many of the three suits the tiles use, and whether there is an honour."""
-    suits = sum(1 for base in (0, 9, 18) if any(counts[base : base + 9]))
-    return suits, any(counts[SUITED_KINDS:PLAIN_KINDS])
