@@ -1,0 +1,115 @@
+// The replay viewer: step back and forth through a finished game, every hand visible
+// (GET /api/games/{id}/replay, docs/protocol.md).
+
+import { getJSON } from "./api.js";
+import { WINDS, actionWords, el, handEndElement, seatHeading, seatTiles,
+  wallElement } from "./board.js";
+import { parseTiles, tileElement } from "./tiles.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const $ = (id) => document.getElementById(id);
+
+// Where each seat wind sits on the screen: East at the bottom, play runs counter-clockwise.
+const PLACES = ["me", "right", "top", "left"];
+
+let game = null;
+let handIndex = 0;
+let stepIndex = 0;
+
+const hand = () => game.hands[handIndex];
+const playerAt = (position) => game.table.players.find((p) => p.position === position);
+
+function nameOf(seatWind) {
+  const player = playerAt((hand().east + seatWind) % 4);
+  return player ? player.name : WINDS[seatWind];
+}
+
+function stepText(step) {
+  if (step.seat === null) return "The deal";
+  return `${nameOf(step.seat)} (${WINDS[step.seat]}): ${actionWords(step.action)}`;
+}
+
+function seatSection(step, seatWind) {
+  const view = step.view;
+  const position = (hand().east + seatWind) % 4;
+  const concealed = parseTiles(step.hands[seatWind]).map((tile) => tileElement(tile));
+  return el("section", { class: `seat ${PLACES[seatWind]}`,
+    "aria-label": `${WINDS[seatWind]}: ${nameOf(seatWind)}` },
+  seatHeading(seatWind, playerAt(position), null,
+    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 }),
+  el("div", { class: "hand", role: "group", "aria-label": `Concealed tiles of ${nameOf(seatWind)}` },
+    concealed),
+  ...seatTiles(view.seats[seatWind]));
+}
+
+function render() {
+  const steps = hand().steps;
+  const step = steps[stepIndex];
+  const view = step.view;
+  const board = [0, 1, 2, 3].map((seatWind) => seatSection(step, seatWind));
+  board.push(el("section", { class: "centre", "aria-label": "Wall" }, wallElement(view, 0),
+    el("div", { class: "centre-info" },
+      el("div", { class: "round" }, `${WINDS[view.prevailing_wind]} round`),
+      el("div", { class: "status" }, stepText(step)),
+      view.discard && view.phase !== "turn" ? tileElement(view.discard) : null)));
+  $("board").replaceChildren(...board);
+  $("slider").max = steps.length - 1;
+  $("slider").value = stepIndex;
+  $("step").textContent = `Hand ${hand().hand_number + 1}, step ${stepIndex} of ${
+    steps.length - 1}: ${stepText(step)}`;
+  $("hand-select").value = handIndex;
+  const end = $("end");
+  end.hidden = !(stepIndex === steps.length - 1 && view.result);
+  if (!end.hidden) {
+    end.replaceChildren(el("h2", {}, `End of hand ${hand().hand_number + 1}`),
+      handEndElement({ ...view.result, sheets: hand().sheets, payments: hand().payments },
+        nameOf));
+  }
+}
+
+function go(toHand, toStep) {
+  handIndex = Math.max(0, Math.min(game.hands.length - 1, toHand));
+  const last = hand().steps.length - 1;
+  stepIndex = toStep === "last" ? last : Math.max(0, Math.min(last, toStep));
+  render();
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest("select, input")) return;
+  const moves = {
+    ArrowLeft: () => go(handIndex, stepIndex - 1),
+    ArrowRight: () => go(handIndex, stepIndex + 1),
+    Home: () => go(handIndex, 0),
+    End: () => go(handIndex, "last"),
+    PageUp: () => go(handIndex - 1, 0),
+    PageDown: () => go(handIndex + 1, 0),
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  moves[event.key]();
+}
+
+async function start() {
+  try {
+    game = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay`);
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  document.title = `fourwinds replay: ${game.table.title}`;
+  $("title").textContent = `Replay: ${game.table.title}`;
+  $("players").textContent = game.table.players.map((p) => p.name).join(", ");
+  $("hand-select").replaceChildren(...game.hands.map((h, i) =>
+    el("option", { value: i }, `Hand ${h.hand_number + 1}`)));
+  $("hand-select").addEventListener("change", (event) => go(Number(event.target.value), 0));
+  $("first").addEventListener("click", () => go(handIndex, 0));
+  $("back").addEventListener("click", () => go(handIndex, stepIndex - 1));
+  $("forward").addEventListener("click", () => go(handIndex, stepIndex + 1));
+  $("last").addEventListener("click", () => go(handIndex, "last"));
+  $("slider").addEventListener("input", (event) => go(handIndex, Number(event.target.value)));
+  document.addEventListener("keydown", onKey);
+  go(0, 0);
+}
+
+start();
