@@ -321,7 +321,7 @@ function onMessage(message) {
     const before = state;
     state = message;
     pending = false;
-    if (before && before.view.hand !== state.view.hand) hint = null;
+    if (before?.view?.hand !== state.view?.hand) hint = null;
     render();
     announce(changes(before, state));
   } else if (message.type === "hint") {
@@ -406,15 +406,17 @@ async function join(event) {
 
 // --- keyboard ---------------------------------------------------------------------------------
 
-function moveFocus(container, selector, event) {
-  const items = [...container.querySelectorAll(selector)];
+// Arrow keys move the focus along a row of buttons; in the hand only the focused tile is in
+// the Tab order (a roving tabindex), so Tab goes from the hand to the next control.
+function moveFocus(container, event, roving) {
+  const items = [...container.querySelectorAll("button")];
   const at = items.indexOf(document.activeElement);
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowDown: at + 1,
     Home: 0, End: items.length - 1 }[event.key];
   if (to === undefined || at < 0 || !items.length) return;
   event.preventDefault();
   const next = items[(to + items.length) % items.length];
-  items.forEach((item) => { item.tabIndex = item === next ? 0 : -1; });
+  if (roving) items.forEach((item) => { item.tabIndex = item === next ? 0 : -1; });
   next.focus();
 }
 
@@ -427,8 +429,8 @@ function pressKey(key) {
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("input, textarea, select") || !state) return;
-  if (event.target.closest("#hand")) moveFocus($("hand"), "button", event);
-  else if (event.target.closest("#actions")) moveFocus($("actions"), "button", event);
+  if (event.target.closest("#hand")) moveFocus($("hand"), event, true);
+  else if (event.target.closest("#actions")) moveFocus($("actions"), event, false);
   if (event.defaultPrevented) return;
   const key = event.key.toLowerCase();
   if ("wpkcx".includes(key) && key.length === 1) pressKey(key);
