@@ -30,7 +30,7 @@ sections 1 and 8):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 from fourwinds.hand import Context, Hand, Meld
@@ -50,6 +50,7 @@ from fourwinds.scoring.readings import (
     all_counts,
     arrangements,
     bits,
+    holds_simples,
     kinds_held,
     loser_melds,
     pairs_reading,
@@ -155,28 +156,6 @@ NAMES: Final[dict[str, str]] = {
     "earthly_blessing": "Blessing of earth",
 }
 
-LIMIT_RULES: Final = (
-    "concealed_true_color",
-    "only_honours",
-    "heads_and_tails",
-    "hidden_treasure",
-    "buried_treasure",
-    "nine_gates",
-    "fourfold_plenty",
-    "three_great_scholars",
-    "three_great_scholars_no_chow",
-    "four_blessings",
-    "imperial_jade",
-    "imperial_jade_kajongg",
-    "plum_blossom",
-    "moon_from_the_sea",
-    "carrying_pole",
-    "twofold_fortune",
-    "heavenly_blessing",
-    "earthly_blessing",
-)
-"""Winner limit rules in the order Kajongg keeps the first of (league-presets.md 5b)."""
-
 GREEN_BITS: Final = bits(parse_tiles("23468s6z"))
 DOT_5, DOT_1, BAMBOO_2 = parse_tiles("5p1p2s")
 SPECIAL_SHAPES: Final = (
@@ -187,6 +166,7 @@ SPECIAL_SHAPES: Final = (
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
 )
+_MAJORS_ONLY: Final = (THIRTEEN_ORPHANS, ALL_PAIR_HONOURS)
 _HAND_RULES: Final = (
     "three_concealed_pungs",
     "little_three_dragons",
@@ -212,16 +192,17 @@ class _Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
     sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("bonus", "hand_rules", "items", "limits", "melds", "table")
+    __slots__ = ("bonus", "hand_rules", "items", "melds", "plain", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
         self.items: dict[tuple[str, tuple[Tile, ...]], tuple[Item, ...]] = {}
-        self.melds: dict[tuple[Meld, int, int], tuple[Item, ...]] = {}
-        """The items of a meld, keyed by the meld, the seat wind and the prevailing wind."""
+        self.plain = {rule: self.get(rule) for rule in table}
+        """The items of the rules that name no tiles; a rule not in the table gives none."""
+        self.melds: dict[tuple[int, int], dict[Meld, tuple[Item, ...]]] = {}
+        """The items of each meld, by the seat wind and the prevailing wind."""
         self.bonus: dict[tuple[tuple[Tile, ...], int], tuple[Item, ...]] = {}
         """The items of the bonus tiles, keyed by the tiles and the seat wind."""
-        self.limits = tuple(rule for rule in LIMIT_RULES if rule in table)
         self.hand_rules = any(rule in table for rule in _HAND_RULES)
 
     def get(self, rule: str, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
@@ -256,15 +237,16 @@ def _plan(rules: RuleSet) -> _Plan:
 
 def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> list[Item]:
     items: list[Item] = []
-    cache = plan.melds
-    seat_wind, prevailing_wind = context.seat_wind, context.prevailing_wind
+    winds = (context.seat_wind, context.prevailing_wind)
+    cache = plan.melds.get(winds)
+    if cache is None:
+        cache = plan.melds[winds] = {}
     for m in melds:
         if m.kind is CHOW:
             continue
-        key = (m, seat_wind, prevailing_wind)
-        found = cache.get(key)
+        found = cache.get(m)
         if found is None:
-            found = cache[key] = _one_meld_items(plan, m, EAST + seat_wind, EAST + prevailing_wind)
+            found = cache[m] = _one_meld_items(plan, m, EAST + winds[0], EAST + winds[1])
         items += found
     return items
 
@@ -361,17 +343,17 @@ def _tiles(melds: list[Meld]) -> tuple[Tile, ...]:
 # ---------------------------------------- winning hands: patterns
 
 
-def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
-    """Every reading of a winning hand that one of the rule set's patterns accepts."""
+def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -> list[Reading]:
+    """Every reading of a winning hand (concealed ``counts``) that one of the rule set's patterns
+    accepts."""
     table = rules.score_table
     readings = []
     if "mah_jong" in table:
-        readings = standard_readings(hand, context)
+        readings = standard_readings(hand, context, counts)
         if rules.max_chows < 4:
             readings = [r for r in readings if _chows(r.melds) <= rules.max_chows]
     if hand.melds and "squirming_snake" not in table:
         return readings
-    counts = hand.concealed_counts()
     if not hand.melds:
         for pattern in (THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING):
             if pattern in table and special_complete(pattern, counts):
@@ -454,7 +436,9 @@ class _Facts:
 
     __slots__ = ("bonus", "hand", "honours", "kinds", "only_possible", "suits", "won_by")
 
-    def __init__(self, hand: Hand, context: Context, rules: RuleSet, plan: _Plan) -> None:
+    def __init__(
+        self, hand: Hand, context: Context, rules: RuleSet, plan: _Plan, counts: list[int]
+    ) -> None:
         self.hand = hand
         self.kinds = kinds_held(hand)
         self.suits = suits_of(self.kinds)
@@ -462,21 +446,26 @@ class _Facts:
         assert hand.winning_tile is not None
         self.won_by = (hand.winning_tile,)
         self.bonus = _bonus_items(plan, hand.bonus, context.seat_wind)
-        self.only_possible = "only_possible_tile" in plan.table and _only_possible_tile(hand, rules)
+        self.only_possible = "only_possible_tile" in plan.table and _only_possible_tile(
+            hand, rules, counts
+        )
 
 
 def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Facts) -> list[Item]:
     """The items of one reading in sheet order: melds, bonus tiles, hand rules, the pattern, then
     the winner rules, where a matching winner limit rule replaces the other winner rules."""
+    plain = plan.plain
     melds = reading.melds
+    chows = _chows(melds)
     items = _meld_items(plan, melds, context)
     items += facts.bonus
-    if plan.hand_rules:
+    if plan.hand_rules and chows <= 2:  # each hand rule needs two pungs or kongs at least
         items += _hand_items(plan, melds)
-    items += plan.get(reading.pattern if reading.pattern != "standard" else "mah_jong")
-    for rule in plan.limits:
-        if _LIMIT_CHECKS[rule](reading, facts, context):
-            return items + list(plan.get(rule))
+    items += plain.get(reading.pattern if reading.pattern != "standard" else "mah_jong", ())
+    limit = _winner_limit(plain, reading, facts, context)
+    if limit is not None:
+        items += plain[limit]
+        return items
     won_by = facts.won_by
     if context.self_drawn:
         items += plan.get("self_drawn", won_by)
@@ -488,26 +477,26 @@ def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Fact
             items += plan.get(rule, completed.tiles)
     if facts.only_possible:
         items += plan.get("only_possible_tile", won_by)
-    chows = _chows(melds)
     if (
-        "zero_point_hand" in plan.table
+        chows == 4  # a pung or a kong scores
+        and "zero_point_hand" in plain
         and reading.pattern == "standard"
         and not any(m.kind is not CHOW and _scores(m, context) for m in melds)
     ):
-        items += plan.get("zero_point_hand")
+        items += plain["zero_point_hand"]
     if not chows:
-        items += plan.get("no_chow")
+        items += plain.get("no_chow", ())
     if reading.concealed:
-        items += plan.get("concealed")
+        items += plain.get("concealed", ())
     if facts.suits == 1:
         if facts.honours:
-            items += plan.get("false_color")
+            items += plain.get("false_color", ())
         else:
-            items += plan.get("true_color")
+            items += plain.get("true_color", ())
             if not chows:
-                items += plan.get("purity")
+                items += plain.get("purity", ())
     if not facts.kinds & ~MAJOR_BITS:
-        items += plan.get("terminals_and_honours")
+        items += plain.get("terminals_and_honours", ())
     if context.loose_tile:
         items += plan.get("loose_tile", won_by)
     if context.last_tile:
@@ -519,7 +508,7 @@ def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Fact
     if context.original_call:
         exposed = sum(m.exposed for m in melds) + (reading.winning < 0 and not context.self_drawn)
         if exposed < 3:
-            items += plan.get("original_call")
+            items += plain.get("original_call", ())
     return items
 
 
@@ -531,48 +520,76 @@ def _scores(m: Meld, context: Context) -> bool:
     return tile in DRAGONS or tile in (EAST + context.seat_wind, EAST + context.prevailing_wind)
 
 
-def _sets_of(melds: tuple[Meld, ...], tiles: int) -> int:
+def _winner_limit(table: Mapping[str, object], r: Reading, f: _Facts, c: Context) -> str | None:
+    """The first winner limit rule of the table that the reading meets, in the order Kajongg
+    keeps the first of (league-presets.md 5b). Each rule tests its cheapest condition first."""
+    if f.suits == 1 and not f.honours and r.concealed and "concealed_true_color" in table:
+        return "concealed_true_color"
+    if f.suits == 0 and "only_honours" in table:
+        return "only_honours"
+    if not f.kinds & ~TERMINAL_BITS and "heads_and_tails" in table:
+        return "heads_and_tails"
+    standard = r.pattern == "standard"
+    if (
+        c.self_drawn
+        and r.concealed
+        and standard
+        and not _chows(r.melds)
+        and "hidden_treasure" in table
+    ):
+        return "hidden_treasure"
+    if f.suits == 1 and standard and "buried_treasure" in table and _buried_treasure(r.melds):
+        return "buried_treasure"
+    if f.suits == 1 and not f.honours and "nine_gates" in table and _nine_gates(f.hand):
+        return "nine_gates"
+    if len(f.hand.melds) == 4 and _kongs(r.melds) == 4 and "fourfold_plenty" in table:
+        return "fourfold_plenty"  # (kongs are declared melds, so four are the four declared)
+    if not ~f.kinds & DRAGON_BITS and _pungs_of(r.melds, DRAGON_BITS) == 3:
+        if "three_great_scholars" in table:
+            return "three_great_scholars"
+        if "three_great_scholars_no_chow" in table and not _chows(r.melds):
+            return "three_great_scholars_no_chow"
+    if (
+        not ~f.kinds & WIND_BITS
+        and _pungs_of(r.melds, WIND_BITS) == 4
+        and "four_blessings" in table
+    ):
+        return "four_blessings"
+    if not f.kinds & ~GREEN_BITS:
+        if "imperial_jade" in table:
+            return "imperial_jade"
+        if f.kinds != GREEN_BITS and "imperial_jade_kajongg" in table:
+            return "imperial_jade_kajongg"
+    winning = f.won_by[0]
+    if c.loose_tile and winning == DOT_5 and "plum_blossom" in table:
+        return "plum_blossom"
+    if c.last_tile and winning == DOT_1 and "moon_from_the_sea" in table:
+        return "moon_from_the_sea"
+    if c.robbed_kong and winning == BAMBOO_2 and "carrying_pole" in table:
+        return "carrying_pole"
+    if c.twofold_fortune and "twofold_fortune" in table:
+        return "twofold_fortune"
+    if c.first_turn and c.seat_wind == 0 and r.concealed and "heavenly_blessing" in table:
+        return "heavenly_blessing"
+    if c.first_turn and c.seat_wind != 0 and "earthly_blessing" in table:
+        return "earthly_blessing"
+    return None
+
+
+def _kongs(melds: tuple[Meld, ...]) -> int:
+    return [m.kind for m in melds].count(KONG)
+
+
+def _pungs_of(melds: tuple[Meld, ...], tiles: int) -> int:
     """How many pungs and kongs of the kinds in ``tiles`` (bits) the melds hold."""
-    return sum(m.kind is not CHOW and m.kind is not PAIR and (tiles >> m.tile) & 1 for m in melds)
+    return sum((m.kind is PUNG or m.kind is KONG) and (tiles >> m.tile) & 1 for m in melds)
 
 
-_LimitCheck = Callable[[Reading, _Facts, Context], bool]
-
-_LIMIT_CHECKS: Final[dict[str, _LimitCheck]] = {
-    "concealed_true_color": lambda r, f, c: f.suits == 1 and not f.honours and r.concealed,
-    "only_honours": lambda r, f, c: f.suits == 0,
-    "heads_and_tails": lambda r, f, c: not f.kinds & ~TERMINAL_BITS,
-    "hidden_treasure": lambda r, f, c: (
-        c.self_drawn and r.concealed and r.pattern == "standard" and not _chows(r.melds)
-    ),
-    "buried_treasure": lambda r, f, c: (
-        f.suits == 1
-        and r.pattern == "standard"
-        and [m.kind for m in r.melds].count(PUNG) == 4
-        and not any(m.exposed for m in r.melds if m.kind is PUNG)
-        and all(m.kind is PUNG or m.kind is PAIR for m in r.melds)
-    ),
-    "nine_gates": lambda r, f, c: _nine_gates(f.hand),
-    "fourfold_plenty": lambda r, f, c: [m.kind for m in r.melds].count(KONG) == 4,
-    "three_great_scholars": lambda r, f, c: (
-        not ~f.kinds & DRAGON_BITS and _sets_of(r.melds, DRAGON_BITS) == 3
-    ),
-    "three_great_scholars_no_chow": lambda r, f, c: (
-        not ~f.kinds & DRAGON_BITS and _sets_of(r.melds, DRAGON_BITS) == 3 and not _chows(r.melds)
-    ),
-    "four_blessings": lambda r, f, c: (
-        not ~f.kinds & WIND_BITS and _sets_of(r.melds, WIND_BITS) == 4
-    ),
-    "imperial_jade": lambda r, f, c: not f.kinds & ~GREEN_BITS,
-    "imperial_jade_kajongg": lambda r, f, c: not f.kinds & ~GREEN_BITS and f.kinds != GREEN_BITS,
-    "plum_blossom": lambda r, f, c: c.loose_tile and f.won_by[0] == DOT_5,
-    "moon_from_the_sea": lambda r, f, c: c.last_tile and f.won_by[0] == DOT_1,
-    "carrying_pole": lambda r, f, c: c.robbed_kong and f.won_by[0] == BAMBOO_2,
-    "twofold_fortune": lambda r, f, c: c.twofold_fortune,
-    "heavenly_blessing": lambda r, f, c: c.first_turn and c.seat_wind == 0 and r.concealed,
-    "earthly_blessing": lambda r, f, c: c.first_turn and c.seat_wind != 0,
-}
-"""The winner limit rules; each asks the reading, the hand's facts and the context."""
+def _buried_treasure(melds: tuple[Meld, ...]) -> bool:
+    """Four concealed pungs and the pair (no chow, no kong)."""
+    return all(m.kind is PUNG or m.kind is PAIR for m in melds) and (
+        sum(m.kind is PUNG and not m.exposed for m in melds) == 4
+    )
 
 
 def _nine_gates(hand: Hand) -> bool:
@@ -590,14 +607,13 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- only possible tile
 
 
-def _only_possible_tile(hand: Hand, rules: RuleSet) -> bool:
+def _only_possible_tile(hand: Hand, rules: RuleSet, concealed: list[int]) -> bool:
     """Take the winning tile away: does no other kind complete the hand? (Kinds the hand already
     holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
     table = rules.score_table
-    counts = hand.concealed_counts()
-    counts[winning] -= 1
+    counts = _with(concealed, winning, -1)
     waits: list[Tile] = []
     if "mah_jong" in table:
         waits = standard_waits(counts)
@@ -605,23 +621,26 @@ def _only_possible_tile(hand: Hand, rules: RuleSet) -> bool:
             waits = [t for t in waits if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
     if not hand.melds:
         for pattern in SPECIAL_SHAPES:
-            if pattern in table and distance(pattern, counts, 0) == 1:
+            if pattern not in table or (pattern in _MAJORS_ONLY and holds_simples(counts)):
+                continue
+            if distance(pattern, counts, 0) == 1:
                 waits += [
                     t
                     for t in range(PLAIN_KINDS)
                     if counts[t] < 4 and special_complete(pattern, _with(counts, t))
                 ]
-    others = [t for t in waits if t != winning]
-    if not others:
-        return True
-    held = all_counts(hand)
-    return all(held[t] >= 4 for t in others)
+    return all(t == winning or _held(hand, counts, t) >= 4 for t in waits)
 
 
-def _with(counts: list[int], tile: Tile) -> list[int]:
-    more = list(counts)
-    more[tile] += 1
-    return more
+def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:
+    """Copies of a kind in the hand: concealed, and in declared melds."""
+    return concealed[tile] + sum(m.tiles.count(tile) for m in hand.melds)
+
+
+def _with(counts: list[int], tile: Tile, more: int = 1) -> list[int]:
+    changed = list(counts)
+    changed[tile] += more
+    return changed
 
 
 def _fewest_chows(hand: Hand, counts: list[int]) -> int:
@@ -651,12 +670,13 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
 
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand, limits applied (none when it is no win)."""
-    readings = _readings(hand, context, rules)
+    counts = hand.concealed_counts()
+    readings = _readings(hand, context, rules, counts)
     if not readings:
         return []
     plan = _plan(rules)
     scale = scale_of(rules)
-    facts = _Facts(hand, context, rules, plan)
+    facts = _Facts(hand, context, rules, plan, counts)
     return [
         _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
     ]
@@ -728,7 +748,9 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
 
 
 def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
-    return hand.winning_tile is not None and bool(_readings(hand, context, rules))
+    if hand.winning_tile is None:
+        return False
+    return bool(_readings(hand, context, rules, hand.concealed_counts()))
 
 
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:

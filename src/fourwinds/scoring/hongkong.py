@@ -28,12 +28,14 @@ from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.rules.values import Value
 from fourwinds.scoring.readings import (
     CHOW,
+    DRAGON_BITS,
     HONOUR_BITS,
     KONG,
     MAJOR_BITS,
     PAIR,
     PUNG,
     TERMINAL_BITS,
+    WIND_BITS,
     Reading,
     kinds_held,
     loser_melds,
@@ -50,9 +52,7 @@ from fourwinds.tiles import (
     EAST,
     FIRST_FLOWER,
     FIRST_SEASON,
-    WINDS,
     Tile,
-    is_major,
     is_terminal,
 )
 
@@ -114,6 +114,8 @@ NAMES: Final[dict[str, str]] = {
 FLOWERS: Final = tuple(range(FIRST_FLOWER, FIRST_SEASON))
 SEASONS: Final = tuple(range(FIRST_SEASON, FIRST_SEASON + 4))
 _PATTERNS: Final = ("thirteen_orphans", "seven_pairs")
+_SUIT_STARTS: Final = 1 | 1 << 9 | 1 << 18
+"""The bits of the 1 of each suit."""
 """Special readings that score their own item."""
 
 
@@ -125,11 +127,13 @@ class _Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
     sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("items", "table")
+    __slots__ = ("bonus", "items", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
         self.items: dict[tuple[str, tuple[Tile, ...], bool], tuple[Item, ...]] = {}
+        self.bonus: dict[tuple[tuple[Tile, ...], int, bool, bool], tuple[Item, ...]] = {}
+        """The items of the bonus tiles, by the tiles, seat wind, closed hand and win."""
 
     def get(self, rule: str, closed: bool, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
         """The rule's item for a closed or open hand, or none when it scores nothing there."""
@@ -165,8 +169,14 @@ def _is_closed(hand: Hand) -> bool:
 # ---------------------------------------- items
 
 
-def _bonus_items(plan: _Plan, hand: Hand, context: Context, closed: bool, won: bool) -> list[Item]:
+def _bonus_items(
+    plan: _Plan, hand: Hand, context: Context, closed: bool, won: bool
+) -> tuple[Item, ...]:
     bonus = hand.bonus
+    key = (bonus, context.seat_wind, closed, won)
+    found = plan.bonus.get(key)
+    if found is not None:
+        return found
     table = plan.table
     items: list[Item] = []
     flowers = all(t in bonus for t in FLOWERS)
@@ -187,7 +197,8 @@ def _bonus_items(plan: _Plan, hand: Hand, context: Context, closed: bool, won: b
         items += plan.get("season_set", closed, SEASONS)
     if won and not bonus:
         items += plan.get("no_bonus", closed)
-    return items
+    found = plan.bonus[key] = tuple(items)
+    return found
 
 
 def _honour_items(
@@ -260,17 +271,21 @@ def _suit_items(plan: _Plan, hand: Hand, kinds: int, closed: bool) -> list[Item]
 def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -> list[Item]:
     """The rules on the chows, pungs, kongs and pair of a standard reading."""
     chows: list[Tile] = []
-    sets: list[Meld] = []
-    pairs: list[Meld] = []
+    chow_bits = set_bits = pair_bits = 0
+    sets = kongs = concealed_sets = 0
     for m in melds:
-        if m.kind is CHOW:
+        kind = m.kind
+        if kind is CHOW:
             chows.append(m.tile)
-        elif m.kind is PAIR:
-            pairs.append(m)
+            chow_bits |= 1 << m.tile
+        elif kind is PAIR:
+            pair_bits |= 1 << m.tile
         else:
-            sets.append(m)
+            sets += 1
+            set_bits |= 1 << m.tile
+            kongs += kind is KONG
+            concealed_sets += not m.exposed
     honours = kinds & HONOUR_BITS
-    suits = suits_of(kinds)
     items: list[Item] = []
     # chows
     if len(chows) == 4:
@@ -281,24 +296,19 @@ def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -
             items += plan.get("two_double_chows", closed)
         elif repeated[-1] >= 2:
             items += plan.get("double_chow", closed)
-    if len(chows) >= 3:
-        for base in (0, 9, 18):
-            if base in chows and base + 3 in chows and base + 6 in chows:
-                items += plan.get("pure_straight", closed)
-        for start in range(7):
-            if start in chows and start + 9 in chows and start + 18 in chows:
-                items += plan.get("mixed_triple_chow", closed)
+    if chow_bits & (chow_bits >> 3) & (chow_bits >> 6) & _SUIT_STARTS:  # 123 456 789, one suit
+        items += plan.get("pure_straight", closed)
+    if chow_bits & (chow_bits >> 9) & (chow_bits >> 18) & 0x7F:  # one chow in all three suits
+        items += plan.get("mixed_triple_chow", closed)
     # pungs and kongs
-    kongs = sum(m.kind is KONG for m in sets)
-    concealed_sets = sum(not m.exposed for m in sets)
     if kongs == 4:
         items += plan.get("four_kongs", closed)
         items += plan.get("all_kongs", closed)
     elif kongs == 3:
         items += plan.get("three_kongs", closed)
-    if len(sets) == 4:
+    if sets == 4:
         items += plan.get("all_pungs", closed)
-        if all(is_major(m.tile) for m in sets + pairs) and honours and suits:
+        if not (set_bits | pair_bits) & ~MAJOR_BITS and honours and suits_of(kinds):
             items += plan.get("mixed_orphans", closed)
         if concealed_sets == 4:
             items += plan.get("four_concealed_pungs", closed)
@@ -306,22 +316,18 @@ def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -
             items += plan.get("four_pungs", closed)
     if concealed_sets == 3:
         items += plan.get("three_concealed_pungs", closed)
-    if len(sets) >= 3:
-        set_tiles = {m.tile for m in sets}
-        for value in range(9):
-            if value in set_tiles and value + 9 in set_tiles and value + 18 in set_tiles:
-                items += plan.get("triple_pung", closed)
+    if set_bits & (set_bits >> 9) & (set_bits >> 18) & 0x1FF:  # one value pung in all suits
+        items += plan.get("triple_pung", closed)
     # honours and terminals
     if honours:
-        dragon_sets = sum(m.tile in DRAGONS for m in sets)
-        dragon_pair = any(m.tile in DRAGONS for m in pairs)
+        dragon_sets = (set_bits & DRAGON_BITS).bit_count()
         if dragon_sets == 3:
             items += plan.get("great_dragons", closed)
-        elif dragon_sets == 2 and dragon_pair:
+        elif dragon_sets == 2 and pair_bits & DRAGON_BITS:
             items += plan.get("little_dragons", closed)
             items += plan.get("small_dragons", closed)
-        wind_sets = sum(m.tile in WINDS for m in sets)
-        wind_pair = any(m.tile in WINDS for m in pairs)
+        wind_sets = (set_bits & WIND_BITS).bit_count()
+        wind_pair = pair_bits & WIND_BITS
         if wind_sets == 4 or (wind_sets == 3 and wind_pair):
             items += plan.get("big_winds", closed)
         if wind_sets == 4:
@@ -350,11 +356,10 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- readings and the scorer
 
 
-def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
+def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -> list[Reading]:
     table = rules.score_table
-    readings = standard_readings(hand, context)
+    readings = standard_readings(hand, context, counts)
     if not hand.melds:
-        counts = hand.concealed_counts()
         if "thirteen_orphans" in table and special_complete(THIRTEEN_ORPHANS, counts):
             readings.append(special_reading(hand, context, "thirteen_orphans"))
         if "seven_pairs" in table and special_complete(SEVEN_PAIRS, counts):
@@ -366,7 +371,7 @@ def _readings(hand: Hand, context: Context, rules: RuleSet) -> list[Reading]:
 
 def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand; a "max" item replaces the others."""
-    readings = _readings(hand, context, rules)
+    readings = _readings(hand, context, rules, hand.concealed_counts())
     if not readings:
         return []
     plan = _plan(rules)
@@ -375,7 +380,7 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
     closed = _is_closed(hand)
     kinds = kinds_held(hand)
     whole_hand = _suit_items(plan, hand, kinds, closed)
-    common = _bonus_items(plan, hand, context, closed, won=True)
+    common = list(_bonus_items(plan, hand, context, closed, won=True))
     common += _winning_move_items(plan, context, winning, closed)
     candidates = []
     for reading in readings:
@@ -383,7 +388,8 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
         items += whole_hand
         if reading.pattern == "standard":
             items += _set_items(plan, reading.melds, kinds, closed)
-        items += _honour_items(plan, reading.melds, context, closed)
+        if kinds & HONOUR_BITS:
+            items += _honour_items(plan, reading.melds, context, closed)
         items += common
         limits = [item for item in items if item.limit]
         candidates.append(tuple(limits) if limits else tuple(items))

@@ -134,57 +134,71 @@ def _split(
 
 def arrangements(counts: list[int]) -> list[tuple[Meld, ...]]:
     """Every split of concealed counts (34 kinds) into sets and exactly one pair, pair first."""
-    combined: list[_Split] = [((), ())]
+    suits = []
     pairs = 0
+    several = False
     for start, stop, chows in _SUITS:
-        splits = _suit_splits(start, tuple(counts[start:stop]), chows)
+        held = tuple(counts[start:stop])
+        splits = _SPLITS.get((start, held))
+        if splits is None:
+            splits = _suit_splits(start, held, chows)
         if not splits:
             return []
-        if splits[0][0]:
-            pairs += 1
-        if len(splits) == 1:
-            pair, sets = splits[0]
-            combined = [(done_pair + pair, done_sets + sets) for done_pair, done_sets in combined]
-        else:
-            combined = [
-                (done_pair + pair, done_sets + sets)
-                for done_pair, done_sets in combined
-                for pair, sets in splits
-            ]
+        pairs += bool(splits[0][0])
+        several = several or len(splits) > 1
+        suits.append(splits)
     if pairs != 1:
         return []
+    if not several:  # the usual case: each suit splits one way
+        pair: tuple[Meld, ...] = ()
+        sets: tuple[Meld, ...] = ()
+        for ((suit_pair, suit_sets),) in suits:
+            pair += suit_pair
+            sets += suit_sets
+        return [pair + sets]
+    combined: list[_Split] = [((), ())]
+    for splits in suits:
+        combined = [
+            (done_pair + pair, done_sets + sets)
+            for done_pair, done_sets in combined
+            for pair, sets in splits
+        ]
     return [pair + sets for pair, sets in combined]
 
 
 def standard_waits(counts: list[int]) -> list[Tile]:
     """The kinds that complete concealed counts one tile short into sets and a pair: the answer
     of :func:`fourwinds.shapes.standard_waits`, with each suit's part cached."""
-    suits = []
-    unsplit = pairs = 0
+    paired = []
+    unsplit = []
     for start, stop, chows in _SUITS:
-        held = tuple(counts[start:stop])
-        splits = _suit_splits(start, held, chows)
-        pair = bool(splits and splits[0][0])
-        unsplit += not splits
-        pairs += pair
-        suits.append((start, held, chows, bool(splits), pair))
-    if unsplit > 1:
+        key = (start, tuple(counts[start:stop]))
+        splits = _SPLITS.get(key)
+        if splits is None:
+            splits = _suit_splits(start, key[1], chows)
+        if not splits:
+            unsplit.append((key, chows))
+        elif splits[0][0]:
+            paired.append((key, chows))
+    if len(unsplit) == 1:  # the tile completes the one suit that does not split
+        key, chows = unsplit[0]
+        return [tile for tile, pair in _completions(key, chows) if len(paired) + pair == 1]
+    if unsplit:
         return []
-    found = []
-    for start, held, chows, split, pair in suits:
-        if unsplit and split:
-            continue  # the missing tile belongs to the one suit that does not split
-        for tile, completed_pair in _completions(start, held, chows):
-            if pairs - pair + completed_pair == 1:
-                found.append(tile)
-    return found
+    # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
+    return [
+        tile
+        for key, chows in paired
+        for tile, pair in _completions(key, chows)
+        if len(paired) - 1 + pair == 1
+    ]
 
 
-def _completions(base: int, held: tuple[int, ...], chows: bool) -> tuple[tuple[Tile, bool], ...]:
+def _completions(key: tuple[int, tuple[int, ...]], chows: bool) -> tuple[tuple[Tile, bool], ...]:
     """The tiles that, added to this suit, let it split; and whether it then holds the pair."""
-    key = (base, held)
     found = _COMPLETIONS.get(key)
     if found is None:
+        base, held = key
         more = []
         for i, n in enumerate(held):
             if n < 4:
@@ -198,8 +212,11 @@ def _completions(base: int, held: tuple[int, ...], chows: bool) -> tuple[tuple[T
 # ---------------------------------------- readings of a winning hand
 
 
-def standard_readings(hand: Hand, context: Context) -> list[Reading]:
-    """Every reading of a winning hand as four sets and a pair."""
+def standard_readings(
+    hand: Hand, context: Context, counts: list[int] | None = None
+) -> list[Reading]:
+    """Every reading of a winning hand as four sets and a pair (``counts``: the hand's concealed
+    counts, when the caller has them already)."""
     winning = hand.winning_tile
     assert winning is not None
     declared = hand.melds
@@ -207,7 +224,7 @@ def standard_readings(hand: Hand, context: Context) -> list[Reading]:
     self_drawn = context.self_drawn
     concealed = self_drawn and not any(m.exposed for m in declared)
     readings = []
-    for arranged in arrangements(hand.concealed_counts()):
+    for arranged in arrangements(hand.concealed_counts() if counts is None else counts):
         seen: list[Meld] = []
         for j, candidate in enumerate(arranged):
             tile = candidate.tile
@@ -256,7 +273,7 @@ def special_complete(pattern: str, counts: list[int]) -> bool:
         return False
     honours = counts[SUITED_KINDS:PLAIN_KINDS]
     if pattern in (THIRTEEN_ORPHANS, ALL_PAIR_HONOURS):
-        if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):
+        if holds_simples(counts):
             return False
     elif pattern == SEVEN_PAIRS:
         if counts.count(2) != 7:
@@ -286,6 +303,11 @@ def special_complete(pattern: str, counts: list[int]) -> bool:
     ):
         return False
     return is_complete(pattern, counts, 0)
+
+
+def holds_simples(counts: list[int]) -> bool:
+    """Whether the tiles hold a suit tile 2 to 8 (out of reach of the all-majors shapes)."""
+    return any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])
 
 
 # ---------------------------------------- the kinds a hand holds, as bits
