@@ -101,7 +101,9 @@ def replay(record_file: Path, verify: bool) -> None:
         click.echo(f"verified: {len(deals)} hand(s) replay exactly as recorded")
 
 
+from fourwinds.american.commands import card_group  # noqa: E402
 from fourwinds.calculator import score_command, settle_command  # noqa: E402
 
 main.add_command(score_command)
 main.add_command(settle_command)
+main.add_command(card_group)

@@ -1,0 +1,280 @@
+"""The matcher: whether a hand completes a line of the card, which line pays most, and how many
+tiles away every line is.
+
+Every line is expanded once per card into its instances (suits, numbers, dragons and winds
+chosen). An instance needs, for each tile kind, some tiles of which some must be natural (those
+in singles, pairs and mixed blocks); the rest sit in sets, where jokers may stand in. Since
+jokers fit any set alike, counting is exact: naturals fill the natural-only places first, then
+set places, and jokers fill set places that are left. An exposure must coincide with one set
+group of the instance, of its tile and its size (reference 4.1), and no concealed (C) line
+takes exposures. A quick mask test (does the line use every kind the hand holds?) skips most
+instances before any counting.
+
+>>> from fourwinds.american.card import sample_card
+>>> from fourwinds.american.hand import AmericanHand
+>>> matcher = Matcher(sample_card())
+>>> hand = AmericanHand.parse("[77sJ] 1234f 4444z 6zJ +6z")
+>>> best = matcher.best(Holding.of(hand))
+>>> best.line.id, best.line.value, best.jokerless
+('W6', 30, False)
+>>> away = matcher.distances(Holding.of(AmericanHand.parse("2246m 5z 333p 6666s 1f")))
+>>> [(d.line.id, d.tiles) for d in sorted(away, key=lambda d: d.tiles)[:2]]
+[('Y1', 5), ('R5', 5)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
+from fourwinds.american.hand import KIND_COUNT, AmericanHand, fold, kind
+from fourwinds.tiles import JOKER, Tile
+
+ExposureKey = tuple[Tile, int]
+"""An exposure as the matcher sees it: (kind, size)."""
+
+
+class Holding(NamedTuple):
+    """A seat's tiles as the matcher counts them: concealed kinds (flowers folded), concealed
+    jokers, exposures as (kind, size), and the jokers inside exposures."""
+
+    counts: list[int]
+    jokers: int = 0
+    exposures: tuple[ExposureKey, ...] = ()
+    exposed_jokers: int = 0
+
+    @classmethod
+    def of(cls, hand: AmericanHand) -> Holding:
+        tiles = hand.concealed_tiles()
+        counts = [0] * KIND_COUNT
+        for tile in tiles:
+            if tile != JOKER:
+                counts[kind(tile)] += 1
+        return cls(
+            counts,
+            tiles.count(JOKER),
+            tuple((e.tile, e.size) for e in hand.exposures),
+            sum(e.jokers for e in hand.exposures),
+        )
+
+    @classmethod
+    def from_counts(
+        cls, tile_counts: Sequence[int], exposures: Iterable[tuple[Tile, int, int]] = ()
+    ) -> Holding:
+        """From a count array over every tile (jokers at JOKER) and exposures as
+        (kind, size, jokers)."""
+        shown = tuple(exposures)
+        return cls(
+            fold(tile_counts),
+            tile_counts[JOKER],
+            tuple((tile, size) for tile, size, _ in shown),
+            sum(jokers for _, _, jokers in shown),
+        )
+
+    @property
+    def jokerless(self) -> bool:
+        return self.jokers == 0 and self.exposed_jokers == 0
+
+    def mask(self) -> int:
+        bits = 0
+        for tile, n in enumerate(self.counts):
+            if n:
+                bits |= 1 << tile
+        for tile, _ in self.exposures:
+            bits |= 1 << tile
+        return bits
+
+
+class Match(NamedTuple):
+    """A line the hand completes, the instance it completes, and whether the hand is
+    jokerless."""
+
+    line: Line
+    instance: Instance
+    jokerless: bool
+
+    @property
+    def jokerless_bonus(self) -> bool:
+        """Jokerless doubles, except on a line that takes no joker anywhere (singles and pairs:
+        its value already includes it; reference 3.6)."""
+        return self.jokerless and any(is_set for _, is_set in self.instance)
+
+    @property
+    def value(self) -> int:
+        """The line's value, doubled for a jokerless hand where that applies."""
+        return self.line.value * (2 if self.jokerless_bonus else 1)
+
+
+class Distance(NamedTuple):
+    """How many tiles a hand is away from a line, and the nearest instance of that line."""
+
+    line: Line
+    tiles: int
+    instance: Instance
+
+
+class _Compiled(NamedTuple):
+    line: int
+    concealed: bool
+    mask: int
+    items: tuple[tuple[Tile, int, int], ...]
+    """(kind, tiles needed, of which natural only), by kind."""
+    sets: tuple[ExposureKey, ...]
+    instance: Instance
+
+
+def _compile(line_index: int, line: Line, instance: Instance) -> _Compiled:
+    need: dict[Tile, int] = {}
+    natural: dict[Tile, int] = {}
+    sets: list[ExposureKey] = []
+    for tiles, is_set in instance:
+        for tile in tiles:
+            need[tile] = need.get(tile, 0) + 1
+            if not is_set:
+                natural[tile] = natural.get(tile, 0) + 1
+        if is_set:
+            sets.append((tiles[0], len(tiles)))
+    mask = 0
+    for tile in need:
+        mask |= 1 << tile
+    items = tuple((t, need[t], natural.get(t, 0)) for t in sorted(need))
+    return _Compiled(line_index, line.concealed, mask, items, tuple(sorted(sets)), instance)
+
+
+def _exposed(
+    sets: tuple[ExposureKey, ...], exposures: tuple[ExposureKey, ...]
+) -> dict[Tile, int] | None:
+    """Tiles per kind that the exposures fill, or None when they do not coincide one for one
+    with set groups of the instance."""
+    left = list(sets)
+    filled: dict[Tile, int] = {}
+    for exposure in exposures:
+        if exposure not in left:
+            return None
+        left.remove(exposure)
+        tile, size = exposure
+        filled[tile] = filled.get(tile, 0) + size
+    return filled
+
+
+_NONE: dict[Tile, int] = {}
+
+
+class Matcher:
+    """A card compiled for matching. Build it once per card and reuse it."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.table: list[_Compiled] = [
+            _compile(index, line, instance)
+            for index, line in enumerate(card.lines)
+            for variant in line.variants
+            for instance in variant.instances()
+        ]
+        self.by_set: dict[ExposureKey, list[_Compiled]] = {}
+        for entry in self.table:
+            if not entry.concealed:
+                for key in set(entry.sets):
+                    self.by_set.setdefault(key, []).append(entry)
+
+    def _candidates(self, exposures: tuple[ExposureKey, ...]) -> Sequence[_Compiled]:
+        return self.by_set.get(exposures[0], []) if exposures else self.table
+
+    def matches(self, holding: Holding) -> list[Match]:
+        """Every line the 14 tiles complete (the best instance of each), the best paying first
+        (ties in card order)."""
+        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
+        exposed_size = sum(size for _, size in exposures)
+        if sum(counts) + jokers + exposed_size != HAND_SIZE:
+            return []
+        hand_mask = holding.mask()
+        found: dict[int, Match] = {}
+        for entry in self._candidates(exposures):
+            if hand_mask & ~entry.mask or entry.line in found:
+                continue
+            filled = _NONE
+            if exposures:
+                fit = _exposed(entry.sets, exposures)
+                if fit is None:
+                    continue
+                filled = fit
+            missing = 0
+            for tile, need, natural in entry.items:
+                need -= filled.get(tile, 0)
+                have = counts[tile]
+                if have > need or have < natural:
+                    break
+                missing += need - have
+            else:
+                if missing == jokers:
+                    line = self.card.lines[entry.line]
+                    found[entry.line] = Match(line, entry.instance, holding.jokerless)
+        return sorted(found.values(), key=lambda m: (-m.value, m.line.number))
+
+    def best(self, holding: Holding) -> Match | None:
+        """The line that pays most, or None when the hand completes no line."""
+        found = self.matches(holding)
+        return found[0] if found else None
+
+    def distances(self, holding: Holding) -> list[Distance]:
+        """For every line the hand may still make, the fewest tiles it still needs (0: complete)
+        and the nearest instance, in card order. Lines its exposures rule out are left out."""
+        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
+        left = HAND_SIZE - sum(size for _, size in exposures)
+        best: dict[int, Distance] = {}
+        for entry in self._candidates(exposures):
+            filled = _NONE
+            if exposures:
+                fit = _exposed(entry.sets, exposures)
+                if fit is None:
+                    continue
+                filled = fit
+            used = slots = 0
+            for tile, need, natural in entry.items:
+                need -= filled.get(tile, 0)
+                have = counts[tile]
+                if have >= need:
+                    used += need
+                else:
+                    used += have
+                    slots += need - (have if have > natural else natural)
+            away = left - used - (jokers if jokers < slots else slots)
+            known = best.get(entry.line)
+            if known is None or away < known.tiles:
+                best[entry.line] = Distance(self.card.lines[entry.line], away, entry.instance)
+        return [best[index] for index in sorted(best)]
+
+    def viable(
+        self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
+    ) -> bool:
+        """Whether some line can still be made around these exposures from the tiles that are
+        not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
+        of a dead hand (reference 3.5.2)."""
+        for entry in self._candidates(exposures):
+            if entry.concealed and exposures:
+                continue
+            filled = _exposed(entry.sets, exposures) if exposures else _NONE
+            if filled is None:
+                continue
+            short = 0
+            for tile, need, natural in entry.items:
+                need -= filled.get(tile, 0)
+                there = unseen[tile]
+                if natural > there:
+                    break
+                if need > there:
+                    short += need - there
+            else:
+                if short <= jokers:
+                    return True
+        return False
+
+
+def unseen_supply(visible: Iterable[Tile]) -> list[int]:
+    """Natural tiles per kind not among ``visible`` tiles (jokers ignored)."""
+    left = [supply(tile) for tile in range(KIND_COUNT)]
+    for tile in visible:
+        if tile != JOKER:
+            left[kind(tile)] -= 1
+    return left
