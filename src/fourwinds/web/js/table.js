@@ -177,7 +177,7 @@ function renderActions() {
   parts.push(...offered.map(actionButton));
   const deadline = state.table.claim_deadline;
   if (claiming && deadline) {
-    const total = state.table.claim_seconds || 10;
+    const total = state.table.claim_seconds || Math.max(1, deadline - Date.now() / 1000);
     const bar = el("progress", { max: total, value: total, "aria-label": "Time to answer" });
     const left = el("span", { class: "seconds" });
     const tick = () => {
