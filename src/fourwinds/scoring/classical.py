@@ -343,9 +343,11 @@ def _tiles(melds: list[Meld]) -> tuple[Tile, ...]:
 # ---------------------------------------- winning hands: patterns
 
 
-def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -> list[Reading]:
-    """Every reading of a winning hand (concealed ``counts``) that one of the rule set's patterns
-    accepts."""
+def _readings(
+    hand: Hand, context: Context, rules: RuleSet, counts: list[int], kinds: int
+) -> list[Reading]:
+    """Every reading of a winning hand that one of the rule set's patterns accepts (``counts``:
+    its concealed counts, ``kinds``: the kinds it holds, from :func:`kinds_held`)."""
     table = rules.score_table
     readings = []
     if "mah_jong" in table:
@@ -371,7 +373,12 @@ def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -
             readings.append(special_reading(hand, context, "gates_of_heaven"))
         if "nine_gates_drawn" in table and _nine_gates_drawn(hand, context, counts):
             readings.append(special_reading(hand, context, "nine_gates_drawn"))
-    if "squirming_snake" in table and _squirming_snake(all_counts(hand)):
+    if (
+        "squirming_snake" in table
+        and suits_of(kinds) == 1
+        and not kinds & HONOUR_BITS
+        and _squirming_snake(all_counts(hand))
+    ):
         readings.append(special_reading(hand, context, "squirming_snake"))
     return readings
 
@@ -437,10 +444,16 @@ class _Facts:
     __slots__ = ("bonus", "hand", "honours", "kinds", "only_possible", "suits", "won_by")
 
     def __init__(
-        self, hand: Hand, context: Context, rules: RuleSet, plan: _Plan, counts: list[int]
+        self,
+        hand: Hand,
+        context: Context,
+        rules: RuleSet,
+        plan: _Plan,
+        counts: list[int],
+        kinds: int,
     ) -> None:
         self.hand = hand
-        self.kinds = kinds_held(hand)
+        self.kinds = kinds
         self.suits = suits_of(self.kinds)
         self.honours = bool(self.kinds & HONOUR_BITS)
         assert hand.winning_tile is not None
@@ -671,12 +684,13 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand, limits applied (none when it is no win)."""
     counts = hand.concealed_counts()
-    readings = _readings(hand, context, rules, counts)
+    kinds = kinds_held(hand)
+    readings = _readings(hand, context, rules, counts, kinds)
     if not readings:
         return []
     plan = _plan(rules)
     scale = scale_of(rules)
-    facts = _Facts(hand, context, rules, plan, counts)
+    facts = _Facts(hand, context, rules, plan, counts, kinds)
     return [
         _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
     ]
@@ -750,7 +764,7 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
 def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
     if hand.winning_tile is None:
         return False
-    return bool(_readings(hand, context, rules, hand.concealed_counts()))
+    return bool(_readings(hand, context, rules, hand.concealed_counts(), kinds_held(hand)))
 
 
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:
