@@ -33,7 +33,7 @@ export function actionWords(action) {
 }
 
 /** A meld from a view ({kind, tiles, exposed}): its tiles, a face-down kong as backs. */
-export function meldElement(meld) {
+function meldElement(meld) {
   const tiles = meld.tiles ? parseTiles(meld.tiles) : [null, null, null, null];
   const hidden = meld.kind === "kong" && !meld.exposed;
   const label = `${hidden ? "concealed " : ""}${meld.kind}` +
@@ -128,7 +128,7 @@ export function wallElement(view, mySeat) {
  * A hand in the notation ("[555z] {9999p} 444p 23s 8f +4s") as rows of tiles: melds apart,
  * the winning tile last.
  */
-export function handElement(text, label) {
+function handElement(text, label) {
   const row = el("div", { class: "revealed", role: "group", "aria-label": label });
   for (const group of text.split(" ").filter(Boolean)) {
     const kind = group[0] === "[" ? "meld" : group[0] === "{" ? "meld concealed" :
@@ -152,7 +152,7 @@ function sheetValue(item) {
 }
 
 /** One score sheet (ScoreSheet.to_json()) as a table, item by item, then the total. */
-export function sheetElement(sheet, caption) {
+function sheetElement(sheet, caption) {
   const rows = sheet.items.map((item) => el("tr", {},
     el("td", {}, item.name),
     el("td", {}, item.tiles ? tileRow(parseTiles(item.tiles), item.tiles) : ""),

@@ -31,12 +31,6 @@ export function parseTiles(text) {
   return tiles;
 }
 
-/** Order tiles as a hand is sorted: characters, dots, bamboo, honours, bonus tiles. */
-export function sortTiles(tiles) {
-  const key = (t) => (t === "J" ? 99 : SUIT_ORDER.indexOf(t[1]) * 10 + Number(t[0]));
-  return [...tiles].sort((a, b) => key(a) - key(b));
-}
-
 /** What a screen reader says for a tile. */
 export function tileLabel(tile) {
   if (tile === null || tile === undefined) return "face-down tile";
@@ -45,12 +39,6 @@ export function tileLabel(tile) {
   if (suit in SUIT_NAMES) return `${n} of ${SUIT_NAMES[suit]}`;
   if (suit === "z") return HONOURS[n - 1];
   return n <= 4 ? `Flower ${n}` : `Season ${n - 4}`;
-}
-
-/** A short label for a tile in text ("5m", "East"). */
-export function tileShort(tile) {
-  if (tile[1] === "z") return ["E", "S", "W", "N", "Wh", "G", "R"][Number(tile[0]) - 1];
-  return tile;
 }
 
 function svg(tag, attrs, children = []) {
@@ -210,7 +198,7 @@ function face(tile) {
 }
 
 /** The SVG drawing of a tile, or of a tile's back when ``tile`` is null. */
-export function tileSVG(tile) {
+function tileSVG(tile) {
   const body = [svg("rect", { x: 1, y: 3, width: 46, height: 60, rx: 6, fill: "#2f7d5b" })];
   if (tile === null || tile === undefined) {
     body.push(svg("rect", { x: 1, y: 1, width: 46, height: 60, rx: 6, fill: "#3c9a70",
