@@ -46,19 +46,19 @@ from fourwinds.scoring.readings import (
     PUNG,
     TERMINAL_BITS,
     WIND_BITS,
+    HandTiles,
     Reading,
     all_counts,
     arrangements,
     bits,
     holds_simples,
-    kinds_held,
     loser_melds,
     pairs_reading,
     special_complete,
     special_reading,
     standard_readings,
-    standard_waits,
     suits_of,
+    waits_without,
 )
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
 from fourwinds.shapes import (
@@ -343,15 +343,13 @@ def _tiles(melds: list[Meld]) -> tuple[Tile, ...]:
 # ---------------------------------------- winning hands: patterns
 
 
-def _readings(
-    hand: Hand, context: Context, rules: RuleSet, counts: list[int], kinds: int
-) -> list[Reading]:
-    """Every reading of a winning hand that one of the rule set's patterns accepts (``counts``:
-    its concealed counts, ``kinds``: the kinds it holds, from :func:`kinds_held`)."""
+def _readings(hand: Hand, context: Context, rules: RuleSet, tiles: HandTiles) -> list[Reading]:
+    """Every reading of a winning hand that one of the rule set's patterns accepts."""
     table = rules.score_table
+    counts, kinds = tiles.counts, tiles.kinds
     readings = []
     if "mah_jong" in table:
-        readings = standard_readings(hand, context, counts)
+        readings = standard_readings(hand, context, tiles.suits)
         if rules.max_chows < 4:
             readings = [r for r in readings if _chows(r.melds) <= rules.max_chows]
     if hand.melds and "squirming_snake" not in table:
@@ -449,18 +447,17 @@ class _Facts:
         context: Context,
         rules: RuleSet,
         plan: _Plan,
-        counts: list[int],
-        kinds: int,
+        tiles: HandTiles,
     ) -> None:
         self.hand = hand
-        self.kinds = kinds
+        self.kinds = tiles.kinds
         self.suits = suits_of(self.kinds)
         self.honours = bool(self.kinds & HONOUR_BITS)
         assert hand.winning_tile is not None
         self.won_by = (hand.winning_tile,)
         self.bonus = _bonus_items(plan, hand.bonus, context.seat_wind)
         self.only_possible = "only_possible_tile" in plan.table and _only_possible_tile(
-            hand, rules, counts
+            hand, rules, tiles
         )
 
 
@@ -620,16 +617,16 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- only possible tile
 
 
-def _only_possible_tile(hand: Hand, rules: RuleSet, concealed: list[int]) -> bool:
+def _only_possible_tile(hand: Hand, rules: RuleSet, tiles: HandTiles) -> bool:
     """Take the winning tile away: does no other kind complete the hand? (Kinds the hand already
     holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
     table = rules.score_table
-    counts = _with(concealed, winning, -1)
+    counts = _with(tiles.counts, winning, -1)
     waits: list[Tile] = []
     if "mah_jong" in table:
-        waits = standard_waits(counts)
+        waits = waits_without(tiles.suits, winning)
         if rules.max_chows < 4:
             waits = [t for t in waits if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
     if not hand.melds:
@@ -683,14 +680,13 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
 
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand, limits applied (none when it is no win)."""
-    counts = hand.concealed_counts()
-    kinds = kinds_held(hand)
-    readings = _readings(hand, context, rules, counts, kinds)
+    tiles = HandTiles(hand)
+    readings = _readings(hand, context, rules, tiles)
     if not readings:
         return []
     plan = _plan(rules)
     scale = scale_of(rules)
-    facts = _Facts(hand, context, rules, plan, counts, kinds)
+    facts = _Facts(hand, context, rules, plan, tiles)
     return [
         _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
     ]
@@ -764,7 +760,7 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
 def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
     if hand.winning_tile is None:
         return False
-    return bool(_readings(hand, context, rules, hand.concealed_counts(), kinds_held(hand)))
+    return bool(_readings(hand, context, rules, HandTiles(hand)))
 
 
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:

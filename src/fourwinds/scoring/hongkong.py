@@ -36,8 +36,8 @@ from fourwinds.scoring.readings import (
     PUNG,
     TERMINAL_BITS,
     WIND_BITS,
+    HandTiles,
     Reading,
-    kinds_held,
     loser_melds,
     pairs_reading,
     special_complete,
@@ -356,10 +356,11 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- readings and the scorer
 
 
-def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -> list[Reading]:
+def _readings(hand: Hand, context: Context, rules: RuleSet, tiles: HandTiles) -> list[Reading]:
     table = rules.score_table
-    readings = standard_readings(hand, context, counts)
+    readings = standard_readings(hand, context, tiles.suits)
     if not hand.melds:
+        counts = tiles.counts
         if "thirteen_orphans" in table and special_complete(THIRTEEN_ORPHANS, counts):
             readings.append(special_reading(hand, context, "thirteen_orphans"))
         if "seven_pairs" in table and special_complete(SEVEN_PAIRS, counts):
@@ -371,14 +372,15 @@ def _readings(hand: Hand, context: Context, rules: RuleSet, counts: list[int]) -
 
 def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand; a "max" item replaces the others."""
-    readings = _readings(hand, context, rules, hand.concealed_counts())
+    tiles = HandTiles(hand)
+    readings = _readings(hand, context, rules, tiles)
     if not readings:
         return []
     plan = _plan(rules)
     winning = hand.winning_tile
     assert winning is not None
     closed = _is_closed(hand)
-    kinds = kinds_held(hand)
+    kinds = tiles.kinds
     whole_hand = _suit_items(plan, hand, kinds, closed)
     common = list(_bonus_items(plan, hand, context, closed, won=True))
     common += _winning_move_items(plan, context, winning, closed)

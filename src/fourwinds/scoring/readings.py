@@ -5,9 +5,9 @@ and the winning tile completing different melds. A :class:`Reading` is one such 
 meld the winning tile completed marked and, when it was a claimed discard, exposed (a pung
 completed by a discard scores as exposed). The scorers score every reading and keep the best.
 
-The split of each suit into sets and a pair is cached by that suit's counts, and so are the tiles
-that would complete a suit one tile short, so a game reuses almost every answer and no object is
-created for a split already seen.
+The split of each suit into sets and a pair is cached by that suit's counts (a :class:`Suit`), and
+so are the tiles that would complete a suit one tile short and the suit with one tile fewer, so a
+game reuses almost every answer and no object is created for a split already seen.
 
 >>> from fourwinds.hand import Context, Hand
 >>> hand = Hand.parse("[555z] [1111m] 444p 23s 77z 8f +4s")
@@ -67,36 +67,82 @@ class Reading(NamedTuple):
 _Split = tuple[tuple[Meld, ...], tuple[Meld, ...]]
 """One split of a suit: its pair (zero or one meld), then its sets in tile order."""
 
-_SPLITS: dict[tuple[int, tuple[int, ...]], tuple[_Split, ...]] = {}
-_COMPLETIONS: dict[tuple[int, tuple[int, ...]], tuple[tuple[Tile, bool], ...]] = {}
 _SUITS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def clear_caches() -> None:
-    """Forget every cached split (the benchmark's cold start)."""
-    _SPLITS.clear()
-    _COMPLETIONS.clear()
+class Suit:
+    """One suit's concealed tiles: every split into sets and (when its size says so) one pair,
+    the pair kept apart; and, found on first use, the tiles that would complete the suit and the
+    suit with one tile fewer. There is one object per suit and counts (see :func:`suit`)."""
 
+    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "pair", "splits")
 
-def _suit_splits(base: int, held: tuple[int, ...], chows: bool) -> tuple[_Split, ...]:
-    """Every split of one suit's tiles into sets and (when its size says so) one pair."""
-    key = (base, held)
-    found = _SPLITS.get(key)
-    if found is not None:
+    def __init__(self, base: int, held: tuple[int, ...], chows: bool) -> None:
+        self.base = base
+        self.held = held
+        self.chows = chows
+        size = sum(held)
+        results: set[tuple[Meld, ...]] = set()
+        if size % 3 != 1:
+            for split in _split(list(held), 0, base, chows, size % 3 == 2):
+                results.add(tuple(sorted(split, key=_meld_order)))
+        ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
+        pairs = 1 if size % 3 == 2 else 0
+        self.splits = tuple((split[:pairs], split[pairs:]) for split in ordered)
+        self.pair = bool(pairs and self.splits)
+        """Whether the suit splits, with the pair."""
+        self._completions: tuple[tuple[Tile, bool], ...] | None = None
+        self._fewer: dict[Tile, Suit] = {}
+
+    def completions(self) -> tuple[tuple[Tile, bool], ...]:
+        """The tiles that, added, let the suit split; and whether it then holds the pair."""
+        if self._completions is None:
+            held = self.held
+            found = []
+            for i, n in enumerate(held):
+                if n < 4:
+                    more = suit(self.base, (*held[:i], n + 1, *held[i + 1 :]), self.chows)
+                    if more.splits:
+                        found.append((self.base + i, more.pair))
+            self._completions = tuple(found)
+        return self._completions
+
+    def fewer(self, tile: Tile) -> Suit:
+        """The suit with one ``tile`` fewer."""
+        found = self._fewer.get(tile)
+        if found is None:
+            held, i = self.held, tile - self.base
+            less = (*held[:i], held[i] - 1, *held[i + 1 :])
+            found = self._fewer[tile] = suit(self.base, less, self.chows)
         return found
-    size = sum(held)
-    results: set[tuple[Meld, ...]] = set()
-    if size % 3 != 1:
-        work = list(held)
-        for split in _split(work, 0, base, chows, size % 3 == 2):
-            results.add(tuple(sorted(split, key=_meld_order)))
-    ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
-    pairs = 1 if size % 3 == 2 else 0
-    found = tuple((split[:pairs], split[pairs:]) for split in ordered)
-    if len(_SPLITS) > 200_000:
-        clear_caches()
-    _SPLITS[key] = found
+
+
+_CACHE: dict[tuple[int, tuple[int, ...]], Suit] = {}
+
+
+def suit(base: int, held: tuple[int, ...], chows: bool) -> Suit:
+    """The one Suit object for these counts of the suit starting at ``base``."""
+    found = _CACHE.get((base, held))
+    if found is None:
+        if len(_CACHE) > 200_000:
+            clear_caches()
+        found = _CACHE[(base, held)] = Suit(base, held, chows)
     return found
+
+
+def clear_caches() -> None:
+    """Forget every suit seen (the benchmark's cold start)."""
+    _CACHE.clear()
+
+
+def hand_suits(counts: list[int]) -> list[Suit]:
+    """The four suits of concealed counts: characters, dots, bamboo, honours."""
+    suits = []
+    for start, stop, chows in _SUITS:
+        key = (start, tuple(counts[start:stop]))
+        found = _CACHE.get(key)
+        suits.append(found if found is not None else suit(start, key[1], chows))
+    return suits
 
 
 def _meld_order(m: Meld) -> tuple[int, int]:
@@ -134,89 +180,67 @@ def _split(
 
 def arrangements(counts: list[int]) -> list[tuple[Meld, ...]]:
     """Every split of concealed counts (34 kinds) into sets and exactly one pair, pair first."""
-    suits = []
+    return _arrangements(hand_suits(counts))
+
+
+def _arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
     pairs = 0
     several = False
-    for start, stop, chows in _SUITS:
-        held = tuple(counts[start:stop])
-        splits = _SPLITS.get((start, held))
-        if splits is None:
-            splits = _suit_splits(start, held, chows)
-        if not splits:
+    for one in suits:
+        if not one.splits:
             return []
-        pairs += bool(splits[0][0])
-        several = several or len(splits) > 1
-        suits.append(splits)
+        pairs += one.pair
+        several = several or len(one.splits) > 1
     if pairs != 1:
         return []
     if not several:  # the usual case: each suit splits one way
         pair: tuple[Meld, ...] = ()
         sets: tuple[Meld, ...] = ()
-        for ((suit_pair, suit_sets),) in suits:
+        for one in suits:
+            ((suit_pair, suit_sets),) = one.splits
             pair += suit_pair
             sets += suit_sets
         return [pair + sets]
     combined: list[_Split] = [((), ())]
-    for splits in suits:
+    for one in suits:
         combined = [
             (done_pair + pair, done_sets + sets)
             for done_pair, done_sets in combined
-            for pair, sets in splits
+            for pair, sets in one.splits
         ]
     return [pair + sets for pair, sets in combined]
 
 
-def standard_waits(counts: list[int]) -> list[Tile]:
-    """The kinds that complete concealed counts one tile short into sets and a pair: the answer
-    of :func:`fourwinds.shapes.standard_waits`, with each suit's part cached."""
-    paired = []
-    unsplit = []
-    for start, stop, chows in _SUITS:
-        key = (start, tuple(counts[start:stop]))
-        splits = _SPLITS.get(key)
-        if splits is None:
-            splits = _suit_splits(start, key[1], chows)
-        if not splits:
-            unsplit.append((key, chows))
-        elif splits[0][0]:
-            paired.append((key, chows))
+def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
+    """The kinds that complete the tiles of these suits less one ``tile`` into sets and a pair:
+    the answer of :func:`fourwinds.shapes.standard_waits`, from the suits' cached parts."""
+    less = list(suits)
+    group = min(tile // 9, 3)
+    less[group] = suits[group].fewer(tile)
+    return _waits(less)
+
+
+def _waits(suits: list[Suit]) -> list[Tile]:
+    paired = [one for one in suits if one.pair]
+    unsplit = [one for one in suits if not one.splits]
     if len(unsplit) == 1:  # the tile completes the one suit that does not split
-        key, chows = unsplit[0]
-        return [tile for tile, pair in _completions(key, chows) if len(paired) + pair == 1]
+        return [tile for tile, pair in unsplit[0].completions() if len(paired) + pair == 1]
     if unsplit:
         return []
     # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
     return [
-        tile
-        for key, chows in paired
-        for tile, pair in _completions(key, chows)
-        if len(paired) - 1 + pair == 1
+        tile for one in paired for tile, pair in one.completions() if len(paired) - 1 + pair == 1
     ]
-
-
-def _completions(key: tuple[int, tuple[int, ...]], chows: bool) -> tuple[tuple[Tile, bool], ...]:
-    """The tiles that, added to this suit, let it split; and whether it then holds the pair."""
-    found = _COMPLETIONS.get(key)
-    if found is None:
-        base, held = key
-        more = []
-        for i, n in enumerate(held):
-            if n < 4:
-                splits = _suit_splits(base, (*held[:i], n + 1, *held[i + 1 :]), chows)
-                if splits:
-                    more.append((base + i, bool(splits[0][0])))
-        found = _COMPLETIONS[key] = tuple(more)
-    return found
 
 
 # ---------------------------------------- readings of a winning hand
 
 
 def standard_readings(
-    hand: Hand, context: Context, counts: list[int] | None = None
+    hand: Hand, context: Context, suits: list[Suit] | None = None
 ) -> list[Reading]:
-    """Every reading of a winning hand as four sets and a pair (``counts``: the hand's concealed
-    counts, when the caller has them already)."""
+    """Every reading of a winning hand as four sets and a pair (``suits``: the hand's concealed
+    suits, when the caller has them already)."""
     winning = hand.winning_tile
     assert winning is not None
     declared = hand.melds
@@ -224,7 +248,9 @@ def standard_readings(
     self_drawn = context.self_drawn
     concealed = self_drawn and not any(m.exposed for m in declared)
     readings = []
-    for arranged in arrangements(hand.concealed_counts() if counts is None else counts):
+    if suits is None:
+        suits = hand_suits(hand.concealed_counts())
+    for arranged in _arrangements(suits):
         seen: list[Meld] = []
         for j, candidate in enumerate(arranged):
             tile = candidate.tile
@@ -338,6 +364,18 @@ def kinds_held(hand: Hand) -> int:
     for m in hand.melds:
         mask |= (7 if m.kind is CHOW else 1) << m.tile
     return mask
+
+
+class HandTiles:
+    """What the scorers ask of a hand's tiles, found once per hand: the concealed counts (the
+    winning tile included), their four suits, and the kinds the hand holds (as bits)."""
+
+    __slots__ = ("counts", "kinds", "suits")
+
+    def __init__(self, hand: Hand) -> None:
+        self.counts = hand.concealed_counts()
+        self.suits = hand_suits(self.counts)
+        self.kinds = kinds_held(hand)
 
 
 def suits_of(mask: int) -> int:
