@@ -192,7 +192,7 @@ class _Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
     sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("bonus", "hand_rules", "items", "melds", "plain", "table")
+    __slots__ = ("bonus", "hand_rules", "items", "melds", "plain", "specials", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
@@ -204,6 +204,7 @@ class _Plan:
         self.bonus: dict[tuple[tuple[Tile, ...], int], tuple[Item, ...]] = {}
         """The items of the bonus tiles, keyed by the tiles and the seat wind."""
         self.hand_rules = any(rule in table for rule in _HAND_RULES)
+        self.specials = tuple(shape for shape in SPECIAL_SHAPES if shape in table)
 
     def get(self, rule: str, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
         """The rule's item for these tiles, or no item when the table does not score the rule."""
@@ -456,8 +457,8 @@ class _Facts:
         assert hand.winning_tile is not None
         self.won_by = (hand.winning_tile,)
         self.bonus = _bonus_items(plan, hand.bonus, context.seat_wind)
-        self.only_possible = "only_possible_tile" in plan.table and _only_possible_tile(
-            hand, rules, tiles
+        self.only_possible = "only_possible_tile" in plan.plain and _only_possible_tile(
+            hand, rules, plan, tiles
         )
 
 
@@ -617,29 +618,31 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- only possible tile
 
 
-def _only_possible_tile(hand: Hand, rules: RuleSet, tiles: HandTiles) -> bool:
+def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTiles) -> bool:
     """Take the winning tile away: does no other kind complete the hand? (Kinds the hand already
     holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
-    table = rules.score_table
-    counts = _with(tiles.counts, winning, -1)
-    waits: list[Tile] = []
-    if "mah_jong" in table:
-        waits = waits_without(tiles.suits, winning)
-        if rules.max_chows < 4:
-            waits = [t for t in waits if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
-    if not hand.melds:
-        for pattern in SPECIAL_SHAPES:
-            if pattern not in table or (pattern in _MAJORS_ONLY and holds_simples(counts)):
+    others: list[Tile] = []
+    if "mah_jong" in plan.plain:
+        others = [t for t in waits_without(tiles.suits, winning) if t != winning]
+        if others and rules.max_chows < 4:
+            counts = _with(tiles.counts, winning, -1)
+            others = [t for t in others if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
+    if plan.specials and not hand.melds:
+        counts = _with(tiles.counts, winning, -1)
+        for pattern in plan.specials:
+            if pattern in _MAJORS_ONLY and holds_simples(counts):
                 continue
             if distance(pattern, counts, 0) == 1:
-                waits += [
+                others += [
                     t
                     for t in range(PLAIN_KINDS)
-                    if counts[t] < 4 and special_complete(pattern, _with(counts, t))
+                    if t != winning
+                    and counts[t] < 4
+                    and special_complete(pattern, _with(counts, t))
                 ]
-    return all(t == winning or _held(hand, counts, t) >= 4 for t in waits)
+    return all(_held(hand, tiles.counts, t) >= 4 for t in others)
 
 
 def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:

@@ -75,12 +75,14 @@ class Suit:
     the pair kept apart; and, found on first use, the tiles that would complete the suit and the
     suit with one tile fewer. There is one object per suit and counts (see :func:`suit`)."""
 
-    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "pair", "splits")
+    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "kinds", "pair", "splits")
 
     def __init__(self, base: int, held: tuple[int, ...], chows: bool) -> None:
         self.base = base
         self.held = held
         self.chows = chows
+        self.kinds = sum(1 << (base + i) for i, n in enumerate(held) if n)
+        """The kinds held, as bits."""
         size = sum(held)
         results: set[tuple[Meld, ...]] = set()
         if size % 3 != 1:
@@ -356,26 +358,20 @@ WIND_BITS: Final = bits(WINDS)
 DRAGON_BITS: Final = bits(DRAGONS)
 
 
-def kinds_held(hand: Hand) -> int:
-    """Bit t is set when the hand holds kind t (concealed, declared or the winning tile)."""
-    mask = bits(hand.concealed)
-    if hand.winning_tile is not None:
-        mask |= 1 << hand.winning_tile
-    for m in hand.melds:
-        mask |= (7 if m.kind is CHOW else 1) << m.tile
-    return mask
-
-
 class HandTiles:
     """What the scorers ask of a hand's tiles, found once per hand: the concealed counts (the
-    winning tile included), their four suits, and the kinds the hand holds (as bits)."""
+    winning tile included), their four suits, and the kinds the hand holds, declared melds
+    included (bit t for kind t)."""
 
     __slots__ = ("counts", "kinds", "suits")
 
     def __init__(self, hand: Hand) -> None:
         self.counts = hand.concealed_counts()
-        self.suits = hand_suits(self.counts)
-        self.kinds = kinds_held(hand)
+        self.suits = suits = hand_suits(self.counts)
+        kinds = suits[0].kinds | suits[1].kinds | suits[2].kinds | suits[3].kinds
+        for m in hand.melds:
+            kinds |= (7 if m.kind is CHOW else 1) << m.tile
+        self.kinds = kinds
 
 
 def suits_of(mask: int) -> int:
