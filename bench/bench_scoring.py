@@ -22,7 +22,7 @@ from typing import Any
 
 from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import get_rules
-from fourwinds.scoring import readings, score
+from fourwinds.scoring import clear_caches, score
 
 RULE_SETS = ("classical", "classical-dmjl", "classical-bmja", "hongkong", "hongkong-standard")
 
@@ -89,7 +89,7 @@ def winning_hands(name: str, count: int, seed: int) -> list[tuple[Hand, Context]
 def rate(name: str, hands: list[tuple[Hand, Context]], cold: bool) -> float:
     rules = get_rules(name)
     if cold:
-        readings._SPLITS.clear()
+        clear_caches()
     start = time.perf_counter()
     for hand, context in hands:
         score(hand, context, rules)

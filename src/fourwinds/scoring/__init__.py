@@ -12,12 +12,22 @@ from __future__ import annotations
 
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import RuleSet
+from fourwinds.scoring import classical, hongkong, readings
 from fourwinds.scoring.classical import is_legal_classical, score_classical
 from fourwinds.scoring.hongkong import score_hongkong
 from fourwinds.scoring.settlement import Settlement, settle
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet
 
-__all__ = ["Item", "Scale", "ScoreSheet", "Settlement", "is_legal_win", "score", "settle"]
+__all__ = [
+    "Item",
+    "Scale",
+    "ScoreSheet",
+    "Settlement",
+    "clear_caches",
+    "is_legal_win",
+    "score",
+    "settle",
+]
 
 
 def score(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
@@ -34,3 +44,11 @@ def is_legal_win(hand: Hand, context: Context, rules: RuleSet) -> bool:
     if rules.scoring == "classical":
         return is_legal_classical(hand, context, rules)
     return score(hand, context, rules).won
+
+
+def clear_caches() -> None:
+    """Forget what scoring keeps between hands: every suit's splits and every table's items
+    (a cold start, for benchmarks and tests)."""
+    readings.clear_caches()
+    classical._PLANS.clear()
+    hongkong._PLANS.clear()

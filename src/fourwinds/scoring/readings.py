@@ -133,8 +133,9 @@ def suit(base: int, held: tuple[int, ...], chows: bool) -> Suit:
 
 
 def clear_caches() -> None:
-    """Forget every suit seen (the benchmark's cold start)."""
+    """Forget every suit and meld seen."""
     _CACHE.clear()
+    _MELDS.clear()
 
 
 def hand_suits(counts: list[int]) -> list[Suit]:
