@@ -127,7 +127,7 @@ def suit(base: int, held: tuple[int, ...], chows: bool) -> Suit:
     found = _CACHE.get((base, held))
     if found is None:
         if len(_CACHE) > 200_000:
-            clear_caches()
+            _CACHE.clear()
         found = _CACHE[(base, held)] = Suit(base, held, chows)
     return found
 
