@@ -467,7 +467,11 @@ $("fill-bots").addEventListener("click", async () => {
     $("error").textContent = error.message;
   }
 });
-$("keys-link").addEventListener("click", () => { $("keys").open = true; });
+$("keys-link").addEventListener("click", () => {
+  $("keys").open = true;
+  $("keys").scrollIntoView();
+  $("keys").querySelector("summary").focus();
+});
 document.addEventListener("keydown", onKey);
 
 if (seat) play();

@@ -9,7 +9,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const SUIT_NAMES = { m: "characters", p: "dots", s: "bamboo" };
 const HONOURS = ["East wind", "South wind", "West wind", "North wind",
   "White dragon", "Green dragon", "Red dragon"];
-const SUIT_ORDER = "mpszf";
+const SUITS = "mpszf";
 
 const INK = { m: "#1f3f8f", p: "#1f3f8f", s: "#1d6b3a", wind: "#1b2a4a", red: "#c0262d",
   green: "#1d7a3e", blue: "#2552a8", flower: "#c2336b", season: "#c46a12" };
@@ -23,7 +23,7 @@ export function parseTiles(text) {
       digits += ch;
     } else if (ch === "J") {
       tiles.push("J");
-    } else if (SUIT_ORDER.includes(ch)) {
+    } else if (SUITS.includes(ch)) {
       for (const d of digits) tiles.push(d + ch);
       digits = "";
     }
