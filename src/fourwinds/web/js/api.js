@@ -75,8 +75,11 @@ export function connect(tableId, seat, onMessage, onStatus) {
 
   open();
   return {
+    /** Send a message; false when the socket is not open (it is being reconnected). */
     send(message) {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
     },
   };
 }

@@ -106,9 +106,9 @@ function summary() {
 
 function act(action) {
   if (pending || !state || !state.view.legal_actions.includes(action)) return;
-  pending = true;
   hint = null;
-  link.send({ type: "action", action });
+  // Until the server answers (a new state or an error), further clicks are ignored.
+  pending = link.send({ type: "action", action });
 }
 
 // --- drawing the board ------------------------------------------------------------------------
@@ -336,6 +336,7 @@ function onMessage(message) {
 }
 
 function onStatus(status) {
+  pending = false;
   const text = { open: "connected", retrying: "reconnecting…", refused: "seat refused" }[status];
   $("link").textContent = text;
   $("link").dataset.status = status;
