@@ -73,8 +73,8 @@ export function seatHeading(seatWind, player, score, { turn = false, dealer = fa
     el("span", { class: "wind", title: `${WINDS[seatWind]} wind` }, WINDS[seatWind][0]),
     ` ${name}`,
     player && player.bot ? el("span", { class: "tag" }, "bot") : null,
-    player && !player.bot && player.connected === false ? el("span", { class: "tag away" },
-      "away") : null,
+    player && !player.bot && (player.away || player.connected === false) ?
+      el("span", { class: "tag away" }, "away") : null,
     dealer ? el("span", { class: "tag" }, "dealer") : null,
     score !== null && score !== undefined ? el("span", { class: "score" }, String(score)) : null,
     turn ? el("span", { class: "turn-mark" }, "to play") : null);
