@@ -17,6 +17,10 @@ or a bonus tile). How the wall is broken, and so where both ends start, is the r
   stacks are counted from the right end of it. Draws start at the last stack counted and go right;
   replacements come from the back end, to the left of the break, and the last 14 tiles are the dead
   wall: the hand is drawn when only they are left.
+- ``american`` (seed 001): East rolls two dice and counts that many stacks from the right end
+  of her own wall; they stay there and are drawn last. The deal starts with the next stack to
+  their left and goes on clockwise (into the wall on East's left); every tile may be drawn and
+  there are no replacements.
 - ``beginner`` (seed 003): three dice pick the side the same way; stacks are counted clockwise
   (-1) from its right end; the deal starts with the next stack after the last one counted and goes
   on clockwise; replacements come from the other end, and every tile may be drawn.
@@ -135,12 +139,17 @@ class Wall:
             front = run(opening + 1, 1, live_stacks * STACK_HEIGHT)
             brk = Break((east_roll, dealer_roll), opening // size, opening % size + 1, dealer)
             return cls(stacks, front, back, brk, box=rules.replacement_tiles)
+        length = ring * STACK_HEIGHT
+        if rules.wall_method == "american":
+            two = roll(2)
+            counted = size - sum(two)  # the last stack counted from the right end of East's wall
+            brk = Break((two,), 0, counted + 1, 0)
+            return cls(stacks, run(counted - 1, -1, length), [], brk, box=0)
         three = roll(3)
         count = sum(three)
         side = (count - 1) % 4
         counted = (side * size + size - count) % ring  # the last stack counted from the right end
         brk = Break((three,), counted // size, counted % size + 1, 0)
-        length = ring * STACK_HEIGHT
         if rules.wall_method == "hongkong":
             return cls(
                 stacks,

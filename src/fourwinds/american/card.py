@@ -25,6 +25,7 @@ fourwinds.american.card.CardError: line 1, column 1: L2 has 12 tiles; a hand has
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -179,48 +180,50 @@ class Variant:
     def size(self) -> int:
         return sum(group.size for group in self.groups)
 
-    def variables(self) -> dict[int, Constraint]:
-        return {digit: c for c in self.constraints for digit in c.digits}
-
-    def instances(self) -> list[Instance]:
-        """Every concrete hand this variant allows that the 152 tiles can make, without
-        repeats: suit tags over distinct suits, variables over their values, each untagged
-        ``D`` (any dragon) and ``Z`` (any wind) group over the dragons or winds."""
-        groups = [g for g in self.groups if not g.is_decoration]
-        tags = sorted({g.tag for g in groups if g.tag})
-        free_dragons = [i for i, g in enumerate(groups) if "D" in g.symbols and not g.tag]
-        free_winds = [i for i, g in enumerate(groups) if "Z" in g.symbols]
-        numbers = [
-            dict(itertools.chain.from_iterable(b.items() for b in combo))
-            for combo in itertools.product(*(c.bindings() for c in self.constraints))
-        ]
-        seen: set[Instance] = set()
-        found: list[Instance] = []
-        for suits in itertools.permutations(SUITS, len(tags)):
-            suit_of = dict(zip(tags, suits, strict=True))
-            for binding in numbers:
-                for dragons in itertools.product(DRAGONS, repeat=len(free_dragons)):
-                    dragon_of = dict(zip(free_dragons, dragons, strict=True))
-                    for winds in itertools.product(WINDS, repeat=len(free_winds)):
-                        wind_of = dict(zip(free_winds, winds, strict=True))
-                        instance = tuple(
-                            sorted(
-                                _bind(
-                                    g, suit_of.get(g.tag), binding, dragon_of.get(i), wind_of.get(i)
-                                )
-                                for i, g in enumerate(groups)
-                            )
-                        )
-                        if instance not in seen and feasible(instance):
-                            seen.add(instance)
-                            found.append(instance)
-        return found
+    def instances(self) -> tuple[Instance, ...]:
+        """Every concrete hand this variant allows that the 152 tiles can make (computed once
+        per variant)."""
+        return _instances(self)
 
     def __str__(self) -> str:
         text = " ".join(map(str, self.groups))
         if self.constraints:
             text += " ; " + " ".join(map(str, self.constraints))
         return text
+
+
+@functools.lru_cache(maxsize=4096)
+def _instances(variant: Variant) -> tuple[Instance, ...]:
+    """The instances of a variant without repeats: suit tags over distinct suits, variables
+    over their values, each untagged ``D`` (any dragon) and ``Z`` (any wind) group over the
+    dragons or winds; those the 152 tiles cannot make are left out."""
+    groups = [g for g in variant.groups if not g.is_decoration]
+    tags = sorted({g.tag for g in groups if g.tag})
+    free_dragons = [i for i, g in enumerate(groups) if "D" in g.symbols and not g.tag]
+    free_winds = [i for i, g in enumerate(groups) if "Z" in g.symbols]
+    numbers = [
+        dict(itertools.chain.from_iterable(b.items() for b in combo))
+        for combo in itertools.product(*(c.bindings() for c in variant.constraints))
+    ]
+    seen: set[Instance] = set()
+    found: list[Instance] = []
+    for suits in itertools.permutations(SUITS, len(tags)):
+        suit_of = dict(zip(tags, suits, strict=True))
+        for binding in numbers:
+            for dragons in itertools.product(DRAGONS, repeat=len(free_dragons)):
+                dragon_of = dict(zip(free_dragons, dragons, strict=True))
+                for winds in itertools.product(WINDS, repeat=len(free_winds)):
+                    wind_of = dict(zip(free_winds, winds, strict=True))
+                    instance = tuple(
+                        sorted(
+                            _bind(g, suit_of.get(g.tag), binding, dragon_of.get(i), wind_of.get(i))
+                            for i, g in enumerate(groups)
+                        )
+                    )
+                    if instance not in seen and feasible(instance):
+                        seen.add(instance)
+                        found.append(instance)
+    return tuple(found)
 
 
 def _bind(
@@ -336,8 +339,9 @@ class Card:
 SAMPLE: Final = Path(__file__).with_name("cards") / "sample.card"
 
 
+@functools.cache
 def sample_card() -> Card:
-    """fourwinds' own sample card (original lines, no NMJL card lines)."""
+    """fourwinds' own sample card (original lines, no NMJL card lines), read once."""
     return Card.load(SAMPLE)
 
 

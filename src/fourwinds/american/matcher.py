@@ -7,8 +7,8 @@ in singles, pairs and mixed blocks); the rest sit in sets, where jokers may stan
 jokers fit any set alike, counting is exact: naturals fill the natural-only places first, then
 set places, and jokers fill set places that are left. An exposure must coincide with one set
 group of the instance, of its tile and its size (reference 4.1), and no concealed (C) line
-takes exposures. A quick mask test (does the line use every kind the hand holds?) skips most
-instances before any counting.
+takes exposures. Bitsets over the instances (those that use a kind, those with an exposable
+set) find the candidates for a hand with a few integer operations before any counting.
 
 >>> from fourwinds.american.card import sample_card
 >>> from fourwinds.american.hand import AmericanHand
@@ -24,7 +24,8 @@ instances before any counting.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
@@ -76,15 +77,6 @@ class Holding(NamedTuple):
     def jokerless(self) -> bool:
         return self.jokers == 0 and self.exposed_jokers == 0
 
-    def mask(self) -> int:
-        bits = 0
-        for tile, n in enumerate(self.counts):
-            if n:
-                bits |= 1 << tile
-        for tile, _ in self.exposures:
-            bits |= 1 << tile
-        return bits
-
 
 class Match(NamedTuple):
     """A line the hand completes, the instance it completes, and whether the hand is
@@ -114,17 +106,30 @@ class Distance(NamedTuple):
     instance: Instance
 
 
+class Target(NamedTuple):
+    """An instance a hand may aim at: tiles away, its line, and what it still needs per kind
+    (tiles in all, of which natural only), its exposures taken off."""
+
+    tiles: int
+    line: Line
+    needs: tuple[tuple[Tile, int, int], ...]
+    sets: tuple[ExposureKey, ...]
+    """Its set groups not yet exposed: what a discard may be called for."""
+    place: int
+    """The instance's place in the matcher's table (to look at it again with ``among``)."""
+
+
 class _Compiled(NamedTuple):
+    place: int
     line: int
     concealed: bool
-    mask: int
     items: tuple[tuple[Tile, int, int], ...]
     """(kind, tiles needed, of which natural only), by kind."""
     sets: tuple[ExposureKey, ...]
     instance: Instance
 
 
-def _compile(line_index: int, line: Line, instance: Instance) -> _Compiled:
+def _compile(place: int, line_index: int, line: Line, instance: Instance) -> _Compiled:
     need: dict[Tile, int] = {}
     natural: dict[Tile, int] = {}
     sets: list[ExposureKey] = []
@@ -135,11 +140,8 @@ def _compile(line_index: int, line: Line, instance: Instance) -> _Compiled:
                 natural[tile] = natural.get(tile, 0) + 1
         if is_set:
             sets.append((tiles[0], len(tiles)))
-    mask = 0
-    for tile in need:
-        mask |= 1 << tile
     items = tuple((t, need[t], natural.get(t, 0)) for t in sorted(need))
-    return _Compiled(line_index, line.concealed, mask, items, tuple(sorted(sets)), instance)
+    return _Compiled(place, line_index, line.concealed, items, tuple(sorted(sets)), instance)
 
 
 def _exposed(
@@ -162,37 +164,72 @@ _NONE: dict[Tile, int] = {}
 
 
 class Matcher:
-    """A card compiled for matching. Build it once per card and reuse it."""
+    """A card compiled for matching. Build it once per card and reuse it.
+
+    Candidates are found with bitsets over the instances: one per kind (the instances that use
+    it) and one per exposable set; a hand's candidates are the instances that use every kind
+    it holds, found with a few integer ANDs before any counting.
+    """
 
     def __init__(self, card: Card) -> None:
         self.card = card
-        self.table: list[_Compiled] = [
-            _compile(index, line, instance)
+        instances = [
+            (index, line, instance)
             for index, line in enumerate(card.lines)
             for variant in line.variants
             for instance in variant.instances()
         ]
-        self.by_set: dict[ExposureKey, list[_Compiled]] = {}
-        for entry in self.table:
+        self.table = [_compile(i, *entry) for i, entry in enumerate(instances)]
+        self.values = [line.value for line in card.lines]
+        self.everything = (1 << len(self.table)) - 1
+        self.with_kind = [0] * KIND_COUNT
+        self.with_set: dict[ExposureKey, int] = {}
+        for index, entry in enumerate(self.table):
+            bit = 1 << index
+            for tile, _, _ in entry.items:
+                self.with_kind[tile] |= bit
             if not entry.concealed:
-                for key in set(entry.sets):
-                    self.by_set.setdefault(key, []).append(entry)
+                for key in entry.sets:
+                    self.with_set[key] = self.with_set.get(key, 0) | bit
 
-    def _candidates(self, exposures: tuple[ExposureKey, ...]) -> Sequence[_Compiled]:
-        return self.by_set.get(exposures[0], []) if exposures else self.table
+    def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
+        """Instances that allow the exposures and, with ``every_kind``, use every kind held."""
+        bits = self.everything
+        for exposure in holding.exposures:
+            bits &= self.with_set.get(exposure, 0)
+        if every_kind:
+            with_kind = self.with_kind
+            for tile, n in enumerate(holding.counts):
+                if n:
+                    bits &= with_kind[tile]
+        table = self.table
+        found = []
+        while bits:
+            low = bits & -bits
+            found.append(table[low.bit_length() - 1])
+            bits ^= low
+        return found
 
     def matches(self, holding: Holding) -> list[Match]:
         """Every line the 14 tiles complete (the best instance of each), the best paying first
         (ties in card order)."""
+        found: dict[int, Match] = {}
+        for entry in self._complete(holding):
+            if entry.line not in found:
+                line = self.card.lines[entry.line]
+                found[entry.line] = Match(line, entry.instance, holding.jokerless)
+        return sorted(found.values(), key=lambda m: (-m.value, m.line.number))
+
+    def is_complete(self, holding: Holding) -> bool:
+        """Whether the 14 tiles complete some line (faster than ``matches``)."""
+        return next(self._complete(holding), None) is not None
+
+    def _complete(self, holding: Holding) -> Iterator[_Compiled]:
         counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
         exposed_size = sum(size for _, size in exposures)
         if sum(counts) + jokers + exposed_size != HAND_SIZE:
-            return []
-        hand_mask = holding.mask()
-        found: dict[int, Match] = {}
-        for entry in self._candidates(exposures):
-            if hand_mask & ~entry.mask or entry.line in found:
-                continue
+            return
+        for entry in self._candidates(holding, every_kind=True):
             filled = _NONE
             if exposures:
                 fit = _exposed(entry.sets, exposures)
@@ -208,9 +245,7 @@ class Matcher:
                 missing += need - have
             else:
                 if missing == jokers:
-                    line = self.card.lines[entry.line]
-                    found[entry.line] = Match(line, entry.instance, holding.jokerless)
-        return sorted(found.values(), key=lambda m: (-m.value, m.line.number))
+                    yield entry
 
     def best(self, holding: Holding) -> Match | None:
         """The line that pays most, or None when the hand completes no line."""
@@ -223,7 +258,7 @@ class Matcher:
         counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
         left = HAND_SIZE - sum(size for _, size in exposures)
         best: dict[int, Distance] = {}
-        for entry in self._candidates(exposures):
+        for entry in self._candidates(holding, every_kind=False) if exposures else self.table:
             filled = _NONE
             if exposures:
                 fit = _exposed(entry.sets, exposures)
@@ -245,15 +280,72 @@ class Matcher:
                 best[entry.line] = Distance(self.card.lines[entry.line], away, entry.instance)
         return [best[index] for index in sorted(best)]
 
+    def targets(
+        self,
+        holding: Holding,
+        unseen: Sequence[int] | None = None,
+        jokers_unseen: int = JOKERS,
+        limit: int = 8,
+        among: Sequence[int] | None = None,
+    ) -> list[Target]:
+        """The ``limit`` nearest instances, the more valuable first among equals. With
+        ``unseen`` (natural tiles per kind still to be had), instances that the tiles in sight
+        rule out are skipped; ``among`` looks only at these places of the table (a bot's
+        shortlist). For hints and bots."""
+        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
+        left = HAND_SIZE - sum(size for _, size in exposures)
+        reach = [n + (unseen[t] if unseen is not None else HAND_SIZE) for t, n in enumerate(counts)]
+        spare = jokers + jokers_unseen
+        if among is not None:
+            entries = [self.table[i] for i in among]
+        elif exposures:
+            entries = self._candidates(holding, every_kind=False)
+        else:
+            entries = self.table
+        ranked: list[tuple[int, int, int]] = []
+        for position, entry in enumerate(entries):
+            filled = _exposed(entry.sets, exposures) if exposures else _NONE
+            if filled is None:
+                continue
+            used = slots = short = 0
+            for tile, need, natural in entry.items:
+                if filled:
+                    need -= filled.get(tile, 0)
+                there = reach[tile]
+                if natural > there:
+                    break
+                if need > there:
+                    short += need - there
+                have = counts[tile]
+                if have >= need:
+                    used += need
+                else:
+                    used += have
+                    slots += need - (have if have > natural else natural)
+            else:
+                if short <= spare:
+                    away = left - used - (jokers if jokers < slots else slots)
+                    ranked.append((away, -self.values[entry.line], position))
+        found = []
+        for away, _, position in heapq.nsmallest(limit, ranked):
+            entry = entries[position]
+            filled = _exposed(entry.sets, exposures) if exposures else _NONE
+            assert filled is not None
+            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+            sets = list(entry.sets)
+            for exposure in exposures:
+                sets.remove(exposure)
+            line = self.card.lines[entry.line]
+            found.append(Target(away, line, needs, tuple(sets), entry.place))
+        return found
+
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
     ) -> bool:
         """Whether some line can still be made around these exposures from the tiles that are
         not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
         of a dead hand (reference 3.5.2)."""
-        for entry in self._candidates(exposures):
-            if entry.concealed and exposures:
-                continue
+        for entry in self._candidates(Holding([], 0, exposures), every_kind=False):
             filled = _exposed(entry.sets, exposures) if exposures else _NONE
             if filled is None:
                 continue

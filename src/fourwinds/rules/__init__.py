@@ -7,8 +7,9 @@ values, never forks of the code.
 >>> rules = get_rules("classical")
 >>> rules.title, sum(rules.tile_counts), rules.stacks_per_wall
 ('Classical', 144, 18)
->>> sorted(RULES)
-['beginner', 'classical', 'classical-bmja', 'classical-dmjl', 'hongkong', 'hongkong-standard']
+>>> sorted(RULES)  # doctest: +NORMALIZE_WHITESPACE
+['american', 'beginner', 'classical', 'classical-bmja', 'classical-dmjl', 'hongkong',
+ 'hongkong-standard']
 """
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ class RuleSet:
     starting_points: int = 0
     ends_when_broke: bool = False
     """The game ends when a player has no points left (Hong Kong, seed 002)."""
+    players: int = 4
+    """American: three players play without the Charleston (seed 001, part 8)."""
+    mahjong_in_error: bool = False
+    """American: Mah Jongg may be declared on any turn and a wrong one kills the hand, as at a
+    table that checks a declaration only once it is made; off, only a complete hand declares."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuleSet:
         return self  # immutable: a copied deal shares its rules
@@ -97,6 +103,7 @@ class RuleSet:
     SCORING_OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "classical": ("limit", "roof_off"),
         "hongkong": ("min_faan", "max_faan", "payout"),
+        "american": ("players", "mahjong_in_error"),
     }
 
     def option_names(self) -> tuple[str, ...]:
@@ -124,6 +131,10 @@ class RuleSet:
         min_faan = options.get("min_faan", self.min_faan)
         if not (isinstance(min_faan, int) and 0 <= min_faan <= max_faan):
             raise ValueError(f"min_faan must be 0 to {max_faan}")
+        if "players" in options and options["players"] not in (3, 4):
+            raise ValueError("players must be 3 or 4")
+        if "mahjong_in_error" in options and not isinstance(options["mahjong_in_error"], bool):
+            raise ValueError("mahjong_in_error must be true or false")
         if "payout" in options and options["payout"] not in PAYOUTS:
             raise ValueError(f"payout must be one of {', '.join(PAYOUTS)}")
         return replace(self, **options)
@@ -147,6 +158,7 @@ def get_rules(name: str, **options: Any) -> RuleSet:
 
 
 from fourwinds.rules import (  # noqa: E402, F401  (registers them)
+    american,
     beginner,
     classical,
     classical_bmja,

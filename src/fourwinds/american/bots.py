@@ -1,0 +1,240 @@
+"""Bots for American hands: a random one for property tests, and a card-aware one.
+
+The card bot aims at the nearest instances of the card's lines: fewest tiles away, then the
+highest value, skipping those the tiles in sight rule out (reference 4.2). Each held kind is
+worth what those targets need of it, nearer targets counting more; the bot passes and discards
+the tiles worth least and never a joker while it has anything else. It declares Mah Jongg when
+it can, exchanges a tile for a joker when that brings it no further from its best line, calls a
+discard only for a set of a target line and only when the call brings it nearer, and votes for
+the second Charleston when its hand is still far from every line.
+
+>>> from fourwinds.rules import get_rules
+>>> from fourwinds.american.deal import AmericanDeal
+>>> deal = AmericanDeal(get_rules("american"), seed=3)
+>>> bots = [make_american_bot("greedy", seat) for seat in range(4)]
+>>> while deal.result is None:
+...     seat = deal.to_move()[0]
+...     _ = deal.apply(seat, bots[seat].choose(AmericanView(deal, seat)))
+>>> deal.result.winner, deal.result.line, deal.result.discarder
+(3, 'P2', None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from fourwinds.american.actions import (
+    CALL,
+    COURTESY,
+    DISCARD,
+    EXCHANGE,
+    PASS_ACTION,
+    PASS_TILES,
+    VOTE,
+    WIN_ACTION,
+    AmericanAction,
+    exposure_of,
+    pass_tiles,
+)
+from fourwinds.american.card import JOKERS
+from fourwinds.american.hand import KIND_COUNT, kind
+from fourwinds.american.matcher import Holding, Target
+from fourwinds.american.view import AmericanView
+from fourwinds.tiles import JOKER, Tile
+
+TARGETS: Final = 6
+"""Instances the card bot keeps in mind at once."""
+FAR: Final = 4
+"""Tiles away from every line at which the bot votes for a second Charleston."""
+CALL_WITHIN: Final = 4
+"""The bot calls a discard only when its best line is at most this many tiles away."""
+SHORTLIST: Final = 60
+"""Instances the card bot looks at between two looks at the whole card."""
+RESCAN: Final = 4
+"""Decisions made on the shortlist before the bot looks at the whole card again (at once
+after a call, or when a new hand begins)."""
+
+
+class AmericanBot(Protocol):
+    def choose(self, view: AmericanView) -> AmericanAction:
+        """One of ``view.legal_actions``."""
+        ...
+
+
+class RandomAmericanBot:
+    """A uniformly random legal action."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: AmericanView) -> AmericanAction:
+        return self._rng.choice(view.legal_actions)
+
+
+class CardBot:
+    """Plays by the card (see the module). Between looks at the whole card it ranks only a
+    shortlist of the instances that were nearest, which is what makes it fast."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed  # deterministic; the seed is kept for a uniform API
+        self._shortlist: list[int] = []
+        self._decisions = RESCAN
+        self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
+        """The exposures and the tiles left in the wall at the last full look."""
+
+    def _targets(self, view: AmericanView, holding: Holding, limit: int = TARGETS) -> list[Target]:
+        exposures, live = self._scanned
+        if (
+            self._decisions >= RESCAN
+            or holding.exposures != exposures
+            or view.live_left > live
+            or not self._shortlist
+        ):
+            found = _targets(view, holding, SHORTLIST)
+            self._shortlist = [target.place for target in found]
+            self._decisions = 0
+            self._scanned = (holding.exposures, view.live_left)
+            return found[:limit]
+        self._decisions += 1
+        return _targets(view, holding, limit, self._shortlist)
+
+    def choose(self, view: AmericanView) -> AmericanAction:
+        legal = view.legal_actions
+        if WIN_ACTION in legal:
+            return WIN_ACTION
+        if view.phase == "claim" and not any(a.kind == CALL for a in legal):
+            return PASS_ACTION
+        holding = view.holding
+        targets = self._targets(view, holding)
+        if view.phase == "charleston":
+            return self._charleston(legal, view.hand, holding, targets)
+        if view.phase == "turn":
+            return self._turn(view, legal, holding, targets)
+        return self._claim(view, legal, holding, targets)
+
+    def _charleston(
+        self,
+        legal: list[AmericanAction],
+        hand: Sequence[Tile],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        kinds = {action.kind for action in legal}
+        worth = _worth(holding, targets)
+        if VOTE in kinds:
+            far = not targets or targets[0].tiles >= FAR
+            return next(a for a in legal if a.kind == VOTE and a.number == int(far))
+        if COURTESY in kinds:
+            useless = sum(n for tile, n in enumerate(holding.counts) if n and worth[tile] == 0)
+            return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
+        count = max(len(a.tiles) for a in legal if a.kind == PASS_TILES and not a.number)
+        return _least_worth(hand, worth, count, PASS_TILES)
+
+    def _turn(
+        self,
+        view: AmericanView,
+        legal: list[AmericanAction],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        best = targets[0].tiles if targets else 99
+        for action in legal:
+            if action.kind == EXCHANGE:
+                after = _with(holding, remove=action.tiles[0], jokers=1)
+                nearer = _targets(view, after, 1, self._shortlist)
+                if nearer and nearer[0].tiles <= best:
+                    return action
+        return _least_worth(view.hand, _worth(holding, targets), 1, DISCARD)
+
+    def _claim(
+        self,
+        view: AmericanView,
+        legal: list[AmericanAction],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        tile = view.discard
+        if tile is None or not targets or targets[0].tiles > CALL_WITHIN:
+            return PASS_ACTION
+        wanted = {
+            size for t in targets if not t.line.concealed for k, size in t.sets if k == kind(tile)
+        }
+        calls = [a for a in legal if a.kind == CALL and len(a.tiles) in wanted]
+        if not calls:
+            return PASS_ACTION
+        # The most naturals from the hand, so that jokers stay free for other sets.
+        action = max(calls, key=lambda a: (len(exposure_of(a.tiles).naturals), -len(a.tiles)))
+        exposure = exposure_of(action.tiles)
+        counts = list(holding.counts)
+        counts[exposure.tile] -= len(exposure.naturals) - 1
+        after = Holding(
+            counts,
+            holding.jokers - exposure.jokers,
+            (*holding.exposures, (exposure.tile, exposure.size)),
+            holding.exposed_jokers + exposure.jokers,
+        )
+        nearer = _targets(view, after, 1)
+        if nearer and nearer[0].tiles < targets[0].tiles:
+            return action
+        return PASS_ACTION
+
+
+def _targets(
+    view: AmericanView, holding: Holding, limit: int, among: list[int] | None = None
+) -> list[Target]:
+    """The nearest instances the tiles in sight still allow."""
+    seats = range(4)
+    jokers_seen = holding.jokers + sum(
+        exposure.jokers for seat in seats for exposure in view.exposures(seat)
+    )
+    jokers_seen += sum(tile == JOKER for seat in seats for tile, _ in view.discards(seat))
+    unseen_jokers = max(0, JOKERS - jokers_seen)
+    return view.matcher.targets(holding, view.unseen(), unseen_jokers, limit, among)
+
+
+def _worth(holding: Holding, targets: Sequence[Target]) -> list[float]:
+    """What one more copy of each held kind is worth: something for each target that uses
+    every copy held, more for nearer targets."""
+    worth = [0.0] * KIND_COUNT
+    for target in targets:
+        weight = 1.0 / (1 << min(target.tiles, 20))
+        for tile, need, _ in target.needs:
+            if 0 < holding.counts[tile] <= need:
+                worth[tile] += weight
+    return worth
+
+
+def _least_worth(
+    hand: Sequence[Tile], worth: list[float], count: int, action_kind: str
+) -> AmericanAction:
+    """The pass or discard of the ``count`` tiles worth least; a joker is never passed, and
+    discarded only when nothing else is left."""
+    naturals = sorted((t for t in hand if t != JOKER), key=lambda t: (worth[kind(t)], t))
+    if action_kind == DISCARD:
+        return AmericanAction(DISCARD, (naturals[0] if naturals else JOKER,))
+    return pass_tiles(naturals[:count])
+
+
+def _with(holding: Holding, remove: Tile, jokers: int) -> Holding:
+    counts = list(holding.counts)
+    counts[kind(remove)] -= 1
+    return holding._replace(counts=counts, jokers=holding.jokers + jokers)
+
+
+AMERICAN_BOTS: dict[str, Callable[[int], AmericanBot]] = {
+    "random": RandomAmericanBot,
+    "greedy": CardBot,
+}
+"""American bots by name: ``greedy`` is the card bot, so that the default of ``simulate`` plays
+American by the card."""
+
+
+def make_american_bot(name: str, seed: int) -> AmericanBot:
+    try:
+        return AMERICAN_BOTS[name](seed)
+    except KeyError:
+        raise ValueError(
+            f"unknown American bot {name!r}; known: {', '.join(sorted(AMERICAN_BOTS))}"
+        ) from None

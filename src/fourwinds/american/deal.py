@@ -1,0 +1,704 @@
+"""One American hand as a state machine: the deal, the Charleston, turns, calls, joker exchanges,
+dead hands, and Mah Jongg by the card.
+
+It has the public shape of :class:`fourwinds.engine.deal.Deal`: ``legal_actions(seat)``,
+``apply(seat, action)`` refusing anything else with IllegalAction and changing nothing,
+``to_move()``, ``phase``, ``result``, ``history`` and ``counts_by_kind()``. The Charleston is
+simultaneous: every seat that must pass (or vote, or offer) chooses, and the stage resolves when
+the last one has.
+
+>>> from fourwinds.rules import get_rules
+>>> deal = AmericanDeal(get_rules("american"), seed=1)
+>>> deal.phase, deal.stage.name, deal.to_move()
+('charleston', 'first-right', [0, 1, 2, 3])
+>>> [deal.seats[s].tile_count() for s in range(4)]
+[14, 13, 13, 13]
+>>> deal.apply(0, AmericanAction.parse("discard 1m"))
+Traceback (most recent call last):
+...
+fourwinds.engine.actions.IllegalAction: seat 0 may not discard during the Charleston \
+(first-right): pass 3 tiles
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from fourwinds.american import charleston
+from fourwinds.american.actions import (
+    CALL,
+    COURTESY,
+    DISCARD,
+    EXCHANGE,
+    PASS,
+    PASS_ACTION,
+    PASS_TILES,
+    VOTE,
+    VOTES,
+    WIN,
+    WIN_ACTION,
+    AmericanAction,
+    call,
+    exposure_of,
+    pass_tiles,
+)
+from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
+from fourwinds.american.charleston import Stage
+from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
+from fourwinds.american.matcher import Holding, Match, Matcher, unseen_supply
+from fourwinds.american.settlement import settle_american
+from fourwinds.engine.actions import IllegalAction
+from fourwinds.engine.events import Event
+from fourwinds.rules import RuleSet
+from fourwinds.scoring.settlement import Settlement
+from fourwinds.tiles import JOKER, KINDS, Tile
+from fourwinds.wall import Wall
+
+CHARLESTON: Final = "charleston"
+"""Passing before play: the stage says which pass, the vote or the courtesy offer."""
+TURN: Final = "turn"
+CLAIM: Final = "claim"
+ENDED: Final = "ended"
+SEATS: Final = 4
+EAST: Final = 0
+
+WRONG_EXPOSURE: Final = "wrong exposure: no line of the card has these exposures"
+NO_LINE_LEFT: Final = "no line can be completed with the tiles left in sight"
+MAHJONG_IN_ERROR: Final = "Mah Jongg in error"
+
+
+@functools.lru_cache(maxsize=16)
+def matcher_for(card: Card) -> Matcher:
+    """The compiled matcher of a card, built once per card."""
+    return Matcher(card)
+
+
+@dataclass(slots=True)
+class AmericanSeat:
+    """One seat's tiles: a count array over every tile (jokers at JOKER), exposures, discards,
+    and why the hand is dead ("" while it plays)."""
+
+    present: bool = True
+    concealed: list[int] = field(default_factory=lambda: [0] * KINDS)
+    exposures: list[Exposure] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+    claimed: list[bool] = field(default_factory=list)
+    dead: str = ""
+
+    def tile_count(self) -> int:
+        return sum(self.concealed)
+
+    def holding(self, extra: Tile | None = None) -> Holding:
+        counts = self.concealed[:FLOWER]
+        counts.append(sum(self.concealed[FLOWER:JOKER]))
+        jokers = self.concealed[JOKER]
+        if extra is not None:
+            if extra == JOKER:
+                jokers += 1
+            else:
+                counts[kind(extra)] += 1
+        return Holding(
+            counts,
+            jokers,
+            tuple((e.tile, e.size) for e in self.exposures),
+            sum(e.jokers for e in self.exposures),
+        )
+
+    def tiles(self) -> list[Tile]:
+        return [t for t in range(KINDS) for _ in range(self.concealed[t])]
+
+    def playing(self) -> bool:
+        return self.present and not self.dead
+
+
+@dataclass(frozen=True, slots=True)
+class AmericanResult:
+    """How the hand ended. ``winner`` is None for a wall game (no one pays)."""
+
+    winner: int | None
+    discarder: int | None = None
+    """Whose discard gave the win; None for a self-picked win."""
+    tile: Tile | None = None
+    line: str | None = None
+    """The id of the winning line: the one that pays most."""
+    value: int = 0
+    """What the line pays before the discard and self-pick doubling (jokerless included)."""
+    jokerless: bool = False
+    heavenly: bool = False
+    """East won on the dealt tiles, before any pass."""
+    hands: tuple[AmericanHand, ...] = ()
+    dead: tuple[str, ...] = ()
+    """Why each seat's hand died ("" for a live hand)."""
+    settlement: Settlement | None = None
+
+    @property
+    def self_drawn(self) -> bool:
+        """Self-picked: from the wall, after a joker exchange, or East's dealt hand."""
+        return self.winner is not None and self.discarder is None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "line": self.line,
+            "value": self.value,
+            "jokerless": self.jokerless,
+            "heavenly": self.heavenly,
+            "hands": [str(hand) for hand in self.hands],
+            "dead": list(self.dead),
+            "net": None if self.settlement is None else self.settlement.net,
+        }
+
+
+class AmericanDeal:
+    """One American hand. Seats are seat winds: 0 East (the dealer, who discards first),
+    1 South, 2 West, 3 North; with three players North's seat is empty."""
+
+    def __init__(self, rules: RuleSet, seed: int, card: Card | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.prevailing_wind = 0
+        self.card = card if card is not None else sample_card()
+        self.matcher = matcher_for(self.card)
+        self.wall = Wall.build(rules, random.Random(seed))
+        self.seats = [AmericanSeat(present=s < rules.players) for s in range(SEATS)]
+        self.history: list[tuple[int, AmericanAction]] = []
+        self.result: AmericanResult | None = None
+        self.events: list[Event] = []
+        self.phase = CHARLESTON
+        self.stage: Stage = charleston.FIRST[0]
+        self.current = EAST
+        self.discard: Tile | None = None
+        """The tile up for claim."""
+        self.drawn: Tile | None = None
+        self.passes = 0
+        """Charleston passes made so far (a win before any is the Heavenly hand)."""
+        self.choices: dict[int, AmericanAction] = {}
+        """Charleston choices made in this stage, hidden from other seats until it resolves."""
+        self.received: list[tuple[Tile, ...]] = [()] * SEATS
+        """The tiles each seat kept from the last pass it received."""
+        self.votes: list[bool | None] = [None] * SEATS
+        self.offers: list[int | None] = [None] * SEATS
+        self.agreed: list[int] = [0] * SEATS
+        """The courtesy pass agreed for each seat's pair."""
+        self._required: list[int] = []
+        self._options: dict[int, list[AmericanAction]] = {}
+        self._answers: dict[int, AmericanAction] = {}
+        self._turn_actions: list[AmericanAction] | None = None
+        self._may_exchange = False
+        self._exchanged = False
+        self._called_from: int | None = None
+        self._deal()
+
+    # ---------------------------------------------------------------- setup
+
+    def playing_seats(self) -> list[int]:
+        return [s for s in range(SEATS) if self.seats[s].playing()]
+
+    def _deal(self) -> None:
+        """Seed 001 part 1: four tiles at a time to twelve, then one each, East one more."""
+        present = [s for s in range(SEATS) if self.seats[s].present]
+        for take in self.rules.deal_takes:
+            for seat in present:
+                for _ in range(take):
+                    self.seats[seat].concealed[self.wall.draw()] += 1
+        for seat in [*present, EAST]:
+            self.seats[seat].concealed[self.wall.draw()] += 1
+        for seat in present:
+            self.events.append(
+                Event("deal", seat, tiles=tuple(self.seats[seat].tiles()), private=True)
+            )
+        if self.rules.players == SEATS:
+            self._begin_stage(charleston.FIRST[0])
+        else:
+            self._begin_stage(charleston.COURTESY_OFFER)
+
+    # ---------------------------------------------------------------- the Charleston
+
+    def _begin_stage(self, stage: Stage) -> None:
+        self.phase, self.stage = CHARLESTON, stage
+        self.choices = {}
+        self._options = {}
+        if stage == charleston.COURTESY_OFFER:
+            self._required = [s for pair in self._pairs() for s in pair]
+            self.offers = [None] * SEATS
+        elif stage == charleston.COURTESY:
+            self._required = [s for pair in self._pairs() for s in pair if self.agreed[s]]
+        else:
+            self._required = [s for s in range(SEATS) if self.seats[s].present]
+        if not self._required:
+            self._start_play()
+
+    def _pairs(self) -> list[tuple[int, int]]:
+        """Seats across from each other that are both at the table."""
+        return [(a, a + 2) for a in (0, 1) if self.seats[a].present and self.seats[a + 2].present]
+
+    def _east_may_win(self) -> bool:
+        """East's dealt Mah Jongg (the Heavenly hand) before any pass, or stopping the passing
+        for Mah Jongg after the first Charleston (reference 3.2.2, 3.2.7)."""
+        if self.stage in charleston.FIRST[1:]:
+            return False
+        return self.matcher.is_complete(self.seats[EAST].holding())
+
+    def _charleston_actions(self, seat: int) -> list[AmericanAction]:
+        stage, state = self.stage, self.seats[seat]
+        actions = [WIN_ACTION] if seat == EAST and self._east_may_win() else []
+        naturals = [t for t in state.tiles() if t != JOKER]  # no joker is ever passed
+        if stage == charleston.VOTE:
+            return actions + list(VOTES)
+        if stage == charleston.COURTESY_OFFER:
+            return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
+        count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
+        blinds = range(count + 1) if stage.blind else (0,)
+        for blind in blinds:
+            combos = dict.fromkeys(itertools.combinations(naturals, count - blind))
+            actions += [pass_tiles(tiles, blind) for tiles in combos]
+        return actions
+
+    def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
+        if action.kind == WIN:
+            self._win(EAST, None, None, heavenly=self.passes == 0)
+            return
+        self.choices[seat] = action
+        if len(self.choices) < len(self._required):
+            return
+        stage = self.stage
+        if stage == charleston.VOTE:
+            for s, choice in self.choices.items():
+                self.votes[s] = bool(choice.number)
+            agreed = all(self.votes[s] for s in self._required)
+            self.events.append(
+                Event("second-charleston" if agreed else "no-second-charleston", None)
+            )
+            self._begin_stage(charleston.SECOND[0] if agreed else charleston.COURTESY_OFFER)
+        elif stage == charleston.COURTESY_OFFER:
+            for s, choice in self.choices.items():
+                self.offers[s] = choice.number
+            for a, b in self._pairs():
+                self.agreed[a] = self.agreed[b] = min(
+                    self.choices[a].number, self.choices[b].number
+                )
+            self.events.append(Event("courtesy-agreed", None))
+            self._begin_stage(charleston.COURTESY)
+        else:
+            self._move_passed_tiles()
+            following = {
+                charleston.FIRST[0]: charleston.FIRST[1],
+                charleston.FIRST[1]: charleston.FIRST[2],
+                charleston.FIRST[2]: charleston.VOTE,
+                charleston.SECOND[0]: charleston.SECOND[1],
+                charleston.SECOND[1]: charleston.SECOND[2],
+                charleston.SECOND[2]: charleston.COURTESY_OFFER,
+            }
+            if stage == charleston.COURTESY:
+                self._start_play()
+            else:
+                self._begin_stage(following[stage])
+
+    def _move_passed_tiles(self) -> None:
+        own = {s: list(self.choices[s].tiles) for s in self._required}
+        blind = {s: self.choices[s].number for s in self._required}
+        if self.stage == charleston.COURTESY:
+            kept = {s: own[(s + 2) % SEATS] for s in self._required}
+        else:
+            kept = charleston.blind_pass(own, blind, self.stage.direction, SEATS)
+        for s in self._required:
+            state = self.seats[s]
+            for tile in own[s]:
+                state.concealed[tile] -= 1
+            for tile in kept[s]:
+                state.concealed[tile] += 1
+            self.received[s] = tuple(kept[s])
+            self.events.append(Event("passed", s, tiles=tuple(own[s]), private=True))
+            self.events.append(Event("received", s, tiles=tuple(kept[s]), private=True))
+        self.passes += 1
+
+    def _start_play(self) -> None:
+        """East, holding fourteen, begins by discarding (seed 001 part 3)."""
+        self.choices = {}
+        self._required = []
+        self._start_turn(EAST, drawn=None, called_from=None)
+
+    # ---------------------------------------------------------------- turns
+
+    def _start_turn(self, seat: int, drawn: Tile | None, called_from: int | None) -> None:
+        self.phase, self.current, self.drawn = TURN, seat, drawn
+        self._called_from = called_from
+        self._may_exchange = drawn is not None or called_from is not None
+        self._exchanged = False
+        self._turn_actions = None
+
+    def _draw_next(self, after: int) -> None:
+        """The next seat still playing draws; a wall game when the wall is empty or no one
+        plays."""
+        self.discard = None
+        self._options, self._answers = {}, {}
+        playing = self.playing_seats()
+        if not playing or self.wall.live_left() <= 0:
+            self._end_wall_game()
+            return
+        seat = min(playing, key=lambda s: (s - after - 1) % SEATS)
+        tile = self.wall.draw()
+        self.seats[seat].concealed[tile] += 1
+        self.events.append(Event("draw", seat, tile, private=True))
+        self._start_turn(seat, drawn=tile, called_from=None)
+
+    def _compute_turn_actions(self) -> list[AmericanAction]:
+        seat = self.current
+        state = self.seats[seat]
+        actions: list[AmericanAction] = []
+        if self.rules.mahjong_in_error or self.matcher.is_complete(state.holding()):
+            actions.append(WIN_ACTION)
+        if self._may_exchange:
+            actions += self._exchanges(state)
+        actions += [AmericanAction(DISCARD, (t,)) for t in range(KINDS) if state.concealed[t]]
+        return actions
+
+    def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
+        """A natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
+        found: list[AmericanAction] = []
+        for owner, other in enumerate(self.seats):
+            for exposure in other.exposures:
+                if not exposure.jokers:
+                    continue
+                for tile in range(KINDS):
+                    if tile != JOKER and state.concealed[tile] and kind(tile) == exposure.tile:
+                        action = AmericanAction(EXCHANGE, (tile,), owner)
+                        if action not in found:
+                            found.append(action)
+        return found
+
+    def legal_actions(self, seat: int) -> list[AmericanAction]:
+        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
+        if self.phase == TURN:
+            if seat != self.current:
+                return []
+            if self._turn_actions is None:
+                self._turn_actions = self._compute_turn_actions()
+            return self._turn_actions
+        if self.phase == CHARLESTON:
+            if seat not in self._required or seat in self.choices:
+                return []
+            if seat not in self._options:
+                self._options[seat] = self._charleston_actions(seat)
+            return self._options[seat]
+        if self.phase == CLAIM and seat not in self._answers:
+            return self._options.get(seat, [])
+        return []
+
+    def to_move(self) -> list[int]:
+        """The seats that must act before the hand moves on."""
+        if self.phase == TURN:
+            return [self.current]
+        if self.phase == CHARLESTON:
+            return [s for s in self._required if s not in self.choices]
+        if self.phase == CLAIM:
+            return [s for s in self._options if s not in self._answers]
+        return []
+
+    # ---------------------------------------------------------------- applying actions
+
+    def apply(self, seat: int, action: AmericanAction) -> list[Event]:
+        """Take ``action`` for ``seat``; anything not in ``legal_actions(seat)`` raises
+        IllegalAction naming the rule, and the deal is left exactly as it was."""
+        if not 0 <= seat < SEATS or action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self.events = []
+        self.history.append((seat, action))
+        if self.phase == CHARLESTON:
+            self._apply_charleston(seat, action)
+        elif self.phase == TURN:
+            self._apply_turn(seat, action)
+        else:
+            self._answers[seat] = action
+            if len(self._answers) == len(self._options):
+                self._resolve_claims()
+        return self.events
+
+    def _apply_turn(self, seat: int, action: AmericanAction) -> None:
+        state = self.seats[seat]
+        if action.kind == WIN:
+            if self.matcher.is_complete(state.holding()):
+                # Self-picked from the wall, after a joker exchange (reference 3.4.4), or on
+                # East's dealt tiles; after a call with no exchange, the discarder pays.
+                self_picked = self._called_from is None or self._exchanged
+                last = self.drawn if not self._exchanged else None
+                heavenly = self.passes == 0 and not any(s.discards for s in self.seats)
+                if self_picked:
+                    self._win(seat, None, last, heavenly)
+                else:
+                    self._win(seat, self._called_from, None)
+            else:  # only with the mahjong_in_error option
+                self._kill(seat, MAHJONG_IN_ERROR)
+                self._draw_next(seat)
+            return
+        (tile,) = action.tiles
+        if action.kind == EXCHANGE:
+            owner = self.seats[action.number]
+            index = next(
+                i for i, e in enumerate(owner.exposures) if e.jokers and e.tile == kind(tile)
+            )
+            exposure = owner.exposures[index]
+            owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
+            state.concealed[tile] -= 1
+            state.concealed[JOKER] += 1
+            self._exchanged = True
+            self._turn_actions = None
+            shown = tuple(owner.exposures[index].tiles())
+            self.events.append(Event("exchange", action.number, tile, tiles=shown))
+            if self._check_dead() and not state.playing():
+                self._draw_next(seat)
+            return
+        state.concealed[tile] -= 1
+        state.discards.append(tile)
+        state.claimed.append(False)
+        self.drawn = None
+        self.events.append(Event("discard", seat, tile))
+        self._check_dead()
+        if tile == JOKER:  # a discarded joker can never be called (reference 3.4.2)
+            self._draw_next(seat)
+        else:
+            self._open_claims(seat, tile)
+
+    def _open_claims(self, discarder: int, tile: Tile) -> None:
+        """Ask each seat still playing that could use the discard: Mah Jongg with any tile, or
+        an exposure of identical tiles (pung to sextet, jokers allowed; reference 3.3.2)."""
+        self.phase, self.current, self.discard = CLAIM, discarder, tile
+        self._options, self._answers = {}, {}
+        for step in (1, 2, 3):
+            seat = (discarder + step) % SEATS
+            state = self.seats[seat]
+            if not state.playing():
+                continue
+            options: list[AmericanAction] = []
+            if self.matcher.is_complete(state.holding(tile)):
+                options.append(WIN_ACTION)
+            options += self._calls(state, tile)
+            if options:
+                options.append(PASS_ACTION)
+                self._options[seat] = options
+        if not self._options:
+            self._draw_next(discarder)
+
+    def _calls(self, state: AmericanSeat, tile: Tile) -> list[AmericanAction]:
+        alike = [t for t in range(JOKER) if state.concealed[t] and kind(t) == kind(tile)]
+        naturals = [t for t in alike for _ in range(state.concealed[t])]
+        jokers = state.concealed[JOKER]
+        if len(naturals) + jokers < 2:
+            return []
+        options = []
+        for size in range(3, MAX_EXPOSURE + 1):
+            for used in range(max(0, size - 1 - jokers), min(len(naturals), size - 1) + 1):
+                options.append(call([tile, *naturals[:used]], size - 1 - used))
+        return options
+
+    def _resolve_claims(self) -> None:
+        """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""
+        source, tile = self.current, self.discard
+        assert tile is not None
+        chosen: tuple[int, AmericanAction] | None = None
+        best: tuple[int, int] | None = None
+        for seat, action in self._answers.items():
+            if action.kind == PASS:
+                continue
+            key = (int(action.kind == WIN), -((seat - source) % SEATS))
+            if best is None or key > best:
+                best, chosen = key, (seat, action)
+        self._options, self._answers = {}, {}
+        if chosen is None:
+            self._draw_next(source)
+            return
+        seat, action = chosen
+        self.seats[source].claimed[-1] = True
+        state = self.seats[seat]
+        self.discard = None
+        if action.kind == WIN:
+            state.concealed[tile] += 1
+            self._win(seat, source, tile)
+            return
+        exposure = exposure_of(action.tiles)
+        hand_naturals = list(exposure.naturals)
+        hand_naturals.remove(tile)  # the called discard
+        for t in hand_naturals:
+            state.concealed[t] -= 1
+        state.concealed[JOKER] -= exposure.jokers
+        state.exposures.append(exposure)
+        self.events.append(Event("call", seat, tile, tiles=tuple(exposure.tiles())))
+        self._start_turn(seat, drawn=None, called_from=source)
+        if self._check_dead() and not state.playing():
+            self._draw_next(seat)
+
+    # ---------------------------------------------------------------- dead hands and the end
+
+    def _check_dead(self) -> bool:
+        """Kill every hand whose exposures no line can still be made around, from what is in
+        sight: its exposures fit no line at all (a wrong exposure), or the tiles left do not
+        allow one (reference 3.5.2; seed 001 part 6.6). Returns whether any hand died."""
+        exposed = [s for s in self.playing_seats() if self.seats[s].exposures]
+        if not exposed:
+            return False
+        visible: list[Tile] = []
+        for state in self.seats:
+            for exposure in state.exposures:
+                visible.extend(exposure.naturals)
+            visible.extend(t for t, c in zip(state.discards, state.claimed, strict=True) if not c)
+        unseen = unseen_supply(visible)
+        jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
+        died = False
+        for seat in exposed:
+            state = self.seats[seat]
+            keys = tuple((e.tile, e.size) for e in state.exposures)
+            own_jokers = sum(e.jokers for e in state.exposures)
+            if self.matcher.viable(keys, unseen, JOKERS - jokers_gone - own_jokers):
+                continue
+            alone = unseen_supply(t for e in state.exposures for t in e.naturals)
+            wrong = not self.matcher.viable(keys, alone, JOKERS - own_jokers)
+            self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
+            died = True
+        return died
+
+    def _kill(self, seat: int, reason: str) -> None:
+        """A dead hand stops playing and still pays (seed 001 part 6.3)."""
+        self.seats[seat].dead = reason
+        self.events.append(Event("dead", seat))
+
+    def _win(
+        self, seat: int, discarder: int | None, tile: Tile | None, heavenly: bool = False
+    ) -> None:
+        """Mah Jongg: the line that pays most is the one scored (reference 3.6). ``tile`` is the
+        winning tile to mark in the hand: the discard, or the drawn tile when it was the last
+        tile taken."""
+        best = self.matcher.best(self.seats[seat].holding())
+        assert best is not None
+        self._end(seat, discarder, tile, best, heavenly)
+
+    def _end_wall_game(self) -> None:
+        self._end(None, None, None, None, False)
+
+    def _end(
+        self,
+        winner: int | None,
+        discarder: int | None,
+        tile: Tile | None,
+        best: Match | None,
+        heavenly: bool,
+    ) -> None:
+        hands = tuple(self._hand(s, tile if s == winner else None) for s in range(SEATS))
+        settlement = None
+        if winner is not None and best is not None:
+            present = [s for s in range(SEATS) if self.seats[s].present]
+            settlement = settle_american(best.value, winner, discarder, present)
+        self.result = AmericanResult(
+            winner,
+            discarder,
+            tile,
+            None if best is None else best.line.id,
+            0 if best is None else best.value,
+            best is not None and best.jokerless_bonus,
+            heavenly,
+            hands,
+            tuple(state.dead for state in self.seats),
+            settlement,
+        )
+        self.phase = ENDED
+        self._options, self._answers, self._turn_actions = {}, {}, None
+        self._required, self.choices = [], {}
+        self.events.append(Event("end", winner, tile))
+
+    def _hand(self, seat: int, winning: Tile | None) -> AmericanHand:
+        tiles = self.seats[seat].tiles()
+        if winning is not None:
+            tiles.remove(winning)
+        return AmericanHand(tuple(tiles), tuple(self.seats[seat].exposures), winning)
+
+    # ---------------------------------------------------------------- explaining refusals
+
+    def _why_illegal(self, seat: int, action: AmericanAction) -> str:
+        if self.phase == ENDED:
+            return "the hand is over"
+        if not 0 <= seat < SEATS or not self.seats[seat].present:
+            return f"there is no player in seat {seat}"
+        if self.seats[seat].dead:
+            return f"seat {seat}'s hand is dead ({self.seats[seat].dead}): it no longer plays"
+        if self.phase == CHARLESTON:
+            return self._why_illegal_charleston(seat, action)
+        if action.kind in (PASS_TILES, VOTE, COURTESY):
+            return f"{action.kind} belongs to the Charleston, which is over"
+        if self.phase == TURN and seat != self.current:
+            return f"seat {seat} may not {action.kind} now: it is seat {self.current}'s turn"
+        if self.phase == CLAIM and seat in self._answers:
+            return f"seat {seat} has already answered"
+        if self.phase == CLAIM and action.kind in (DISCARD, EXCHANGE):
+            return f"seat {seat} may not {action.kind} while a discard is up for claim"
+        if self.phase == CLAIM and seat not in self._options:
+            return f"seat {seat} can make nothing of this discard"
+        if action.kind == CALL:
+            return (
+                "a call exposes 3 to 6 identical tiles (the discard, tiles from the hand, "
+                "jokers); pairs and singles are called only for Mah Jongg"
+            )
+        if action.kind == EXCHANGE:
+            if not self._may_exchange:
+                return "a joker may be exchanged only on one's turn, after drawing or calling"
+            return "no exposure holds a joker for that tile, or the tile is not in the hand"
+        if action.kind == WIN:
+            return "the hand completes no line of the card"
+        if action.kind == DISCARD:
+            return "that tile is not in the hand"
+        legal = ", ".join(map(str, self.legal_actions(seat)))
+        return f"{action} is not allowed now; seat {seat} may: {legal}"
+
+    def _why_illegal_charleston(self, seat: int, action: AmericanAction) -> str:
+        stage = self.stage
+        if seat not in self._required:
+            return f"seat {seat} takes no part in this stage ({stage.name})"
+        if seat in self.choices:
+            return f"seat {seat} has already chosen in this stage ({stage.name})"
+        if action.kind == WIN:
+            return (
+                "only East may declare Mah Jongg now, with a complete hand, before the first "
+                "pass or after the first Charleston"
+            )
+        count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
+        expected = {
+            charleston.VOTE: (VOTE, "vote yes or vote no"),
+            charleston.COURTESY_OFFER: (COURTESY, "offer 0 to 3 tiles for the courtesy pass"),
+        }.get(stage, (PASS_TILES, f"pass {count} tiles"))
+        if action.kind != expected[0]:
+            return (
+                f"seat {seat} may not {action.kind} during the Charleston ({stage.name}): "
+                + (expected[1])
+            )
+        if JOKER in action.tiles:
+            return "a joker may never be passed (reference 3.2.6)"
+        if action.number and action.kind == PASS_TILES and not stage.blind:
+            return "a blind pass is allowed only on the first left and the last right"
+        return f"{action} is not allowed: {expected[1]} from this hand"
+
+    # ---------------------------------------------------------------- convenience
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == ENDED
+
+    def counts_by_kind(self) -> list[int]:
+        """How many of each tile (jokers included) are anywhere in the deal."""
+        totals = [0] * KINDS
+        for stack in self.wall.stacks:
+            for tile in stack:
+                totals[tile] += 1
+        for state in self.seats:
+            for tile in range(KINDS):
+                totals[tile] += state.concealed[tile]
+            for exposure in state.exposures:
+                for tile in exposure.tiles():
+                    totals[tile] += 1
+            for tile, claimed in zip(state.discards, state.claimed, strict=True):
+                if not claimed:
+                    totals[tile] += 1
+        return totals

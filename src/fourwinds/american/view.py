@@ -1,0 +1,211 @@
+"""What one seat may see of an American hand: the only thing a client, a bot or a message gets.
+
+Like :class:`fourwinds.engine.view.View`: the seat's own tiles, everything exposed (exposures
+with their jokers, discards, dead hands and why), the dice and the wall's stack heights, the
+Charleston as this seat may know it (the stage, how many tiles to pass, whether a blind pass is
+allowed, who has chosen, what it received, the votes once all are in, the courtesy offers agreed),
+and what it may do now. Other seats' concealed tiles and choices are never shown; the seed only
+once the hand is over. ``hints`` lists the lines nearest to the seat's hand, for the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourwinds.american.actions import AmericanAction
+from fourwinds.american.card import Card, supply
+from fourwinds.american.charleston import DIRECTIONS
+from fourwinds.american.deal import CHARLESTON, ENDED, TURN, AmericanDeal, AmericanResult
+from fourwinds.american.hand import KIND_COUNT, Exposure, kind
+from fourwinds.american.matcher import Distance, Holding, Matcher
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
+
+HINTS = 5
+"""Lines shown as hints: the nearest ones, the more valuable first among equals."""
+
+
+class AmericanView:
+    """A read-only window on an American deal for one seat (``to_json()`` for a snapshot)."""
+
+    __slots__ = ("_deal", "seat")
+
+    def __init__(self, deal: AmericanDeal, seat: int) -> None:
+        self._deal = deal
+        self.seat = seat
+
+    @property
+    def rules(self) -> str:
+        return self._deal.rules.name
+
+    @property
+    def rule_set(self) -> RuleSet:
+        return self._deal.rules
+
+    @property
+    def card(self) -> Card:
+        """The card in play: public, as every player holds one."""
+        return self._deal.card
+
+    @property
+    def matcher(self) -> Matcher:
+        return self._deal.matcher
+
+    @property
+    def phase(self) -> str:
+        return self._deal.phase
+
+    @property
+    def stage(self) -> str | None:
+        """The Charleston stage while passing, else None."""
+        return self._deal.stage.name if self._deal.phase == CHARLESTON else None
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is, or the discarder while a claim is decided."""
+        return self._deal.current
+
+    @property
+    def legal_actions(self) -> list[AmericanAction]:
+        return self._deal.legal_actions(self.seat)
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """This seat's concealed tiles, jokers included, sorted."""
+        return tuple(self._deal.seats[self.seat].tiles())
+
+    @property
+    def holding(self) -> Holding:
+        """This seat's tiles as the matcher counts them."""
+        return self._deal.seats[self.seat].holding()
+
+    @property
+    def drawn(self) -> Tile | None:
+        deal = self._deal
+        return deal.drawn if deal.phase == TURN and deal.current == self.seat else None
+
+    @property
+    def discard(self) -> Tile | None:
+        return self._deal.discard
+
+    @property
+    def received(self) -> tuple[Tile, ...]:
+        """The tiles this seat kept from the last pass it received."""
+        return self._deal.received[self.seat]
+
+    def exposures(self, seat: int) -> tuple[Exposure, ...]:
+        return tuple(self._deal.seats[seat].exposures)
+
+    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
+        state = self._deal.seats[seat]
+        return tuple(zip(state.discards, state.claimed, strict=True))
+
+    def dead(self, seat: int) -> str:
+        """Why the seat's hand is dead ("" while it plays): public, shown to the table."""
+        return self._deal.seats[seat].dead
+
+    def concealed_count(self, seat: int) -> int:
+        return self._deal.seats[seat].tile_count()
+
+    def unseen(self) -> list[int]:
+        """Natural tiles per kind this seat cannot see: in the wall or other hands."""
+        left = [supply(tile) for tile in range(KIND_COUNT)]
+        for tile in self.hand:
+            if tile != JOKER:
+                left[kind(tile)] -= 1
+        for seat in range(len(self._deal.seats)):
+            for exposure in self.exposures(seat):
+                for tile in exposure.naturals:
+                    left[kind(tile)] -= 1
+            for tile, claimed in self.discards(seat):
+                if not claimed and tile != JOKER:
+                    left[kind(tile)] -= 1
+        return left
+
+    @property
+    def live_left(self) -> int:
+        return self._deal.wall.live_left()
+
+    @property
+    def result(self) -> AmericanResult | None:
+        return self._deal.result
+
+    @property
+    def seed(self) -> int | None:
+        return self._deal.seed if self._deal.phase == ENDED else None
+
+    def hints(self) -> list[Distance]:
+        """The lines nearest to this seat's hand, the more valuable first among equals."""
+        away = self.matcher.distances(self.holding)
+        return sorted(away, key=lambda d: (d.tiles, -d.line.value))[:HINTS]
+
+    def _charleston_json(self) -> dict[str, Any] | None:
+        deal = self._deal
+        if deal.phase != CHARLESTON:
+            return None
+        stage = deal.stage
+        return {
+            "stage": stage.name,
+            "direction": DIRECTIONS.get(stage.direction),
+            "count": deal.agreed[self.seat] if stage.name == "courtesy" else 3,
+            "blind_allowed": stage.blind,
+            "to_choose": deal.to_move(),
+            "chosen": sorted(deal.choices),
+            "received": format_tiles(self.received),
+            "votes": deal.votes if any(v is not None for v in deal.votes) else None,
+            "courtesy_agreed": deal.agreed[self.seat],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        deal = self._deal
+        brk = deal.wall.break_
+        return {
+            "seat": self.seat,
+            "rules": self.rules,
+            "card": deal.card.title,
+            "players": deal.rules.players,
+            "phase": self.phase,
+            "charleston": self._charleston_json(),
+            "current": self.current,
+            "dice": [list(roll) for roll in brk.dice],
+            "break": {"side": brk.side, "stack": brk.stack, "dealer": brk.dealer},
+            "wall": deal.wall.heights(),
+            "live_left": self.live_left,
+            "hand": format_tiles(self.hand),
+            "drawn": None if self.drawn is None else tile_name(self.drawn),
+            "seats": [
+                {
+                    "present": deal.seats[seat].present,
+                    "exposures": [
+                        {
+                            "text": str(exposure),
+                            "tile": tile_name(exposure.naturals[0]),
+                            "size": exposure.size,
+                            "jokers": exposure.jokers,
+                        }
+                        for exposure in self.exposures(seat)
+                    ],
+                    "discards": [
+                        {"tile": tile_name(tile), "claimed": claimed}
+                        for tile, claimed in self.discards(seat)
+                    ],
+                    "concealed": self.concealed_count(seat),
+                    "dead": self.dead(seat) or None,
+                }
+                for seat in range(len(deal.seats))
+            ],
+            "discard": None if self.discard is None else tile_name(self.discard),
+            "legal_actions": [str(action) for action in self.legal_actions],
+            "hints": [
+                {
+                    "line": d.line.id,
+                    "section": d.line.section,
+                    "tiles_away": d.tiles,
+                    "value": d.line.value,
+                    "concealed": d.line.concealed,
+                }
+                for d in self.hints()
+            ],
+            "result": None if self.result is None else self.result.to_json(),
+            "seed": self.seed,
+        }
