@@ -53,6 +53,7 @@ from fourwinds.scoring.readings import (
     bits,
     holds_simples,
     loser_melds,
+    meld_code,
     pairs_reading,
     special_complete,
     special_reading,
@@ -199,8 +200,9 @@ class _Plan:
         self.items: dict[tuple[str, tuple[Tile, ...]], tuple[Item, ...]] = {}
         self.plain = {rule: self.get(rule) for rule in table}
         """The items of the rules that name no tiles; a rule not in the table gives none."""
-        self.melds: dict[tuple[int, int], dict[Meld, tuple[Item, ...]]] = {}
-        """The items of each meld, by the seat wind and the prevailing wind."""
+        self.melds: dict[tuple[int, int], dict[int, tuple[Item, ...]]] = {}
+        """The items of each pung, kong or pair, by the seat and prevailing winds, then by
+        :func:`meld_code`."""
         self.bonus: dict[tuple[tuple[Tile, ...], int], tuple[Item, ...]] = {}
         """The items of the bonus tiles, keyed by the tiles and the seat wind."""
         self.hand_rules = any(rule in table for rule in _HAND_RULES)
@@ -245,9 +247,10 @@ def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> list[
     for m in melds:
         if m.kind is CHOW:
             continue
-        found = cache.get(m)
+        code = meld_code(m)
+        found = cache.get(code)
         if found is None:
-            found = cache[m] = _one_meld_items(plan, m, EAST + winds[0], EAST + winds[1])
+            found = cache[code] = _one_meld_items(plan, m, EAST + winds[0], EAST + winds[1])
         items += found
     return items
 
@@ -485,7 +488,7 @@ def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Fact
         if completed.kind is PAIR:
             major = is_major(completed.tile)
             rule = "pair_completed_major" if major else "pair_completed_minor"
-            items += plan.get(rule, completed.tiles)
+            items += plan.get(rule, (completed.tile, completed.tile))
     if facts.only_possible:
         items += plan.get("only_possible_tile", won_by)
     if (
@@ -647,7 +650,13 @@ def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTile
 
 def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:
     """Copies of a kind in the hand: concealed, and in declared melds."""
-    return concealed[tile] + sum(m.tiles.count(tile) for m in hand.melds)
+    copies = concealed[tile]
+    for m in hand.melds:
+        if m.kind is CHOW:
+            copies += m.tile <= tile <= m.tile + 2
+        elif m.tile == tile:
+            copies += 4 if m.kind is KONG else 3
+    return copies
 
 
 def _with(counts: list[int], tile: Tile, more: int = 1) -> list[int]:

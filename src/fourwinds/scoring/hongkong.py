@@ -39,6 +39,7 @@ from fourwinds.scoring.readings import (
     HandTiles,
     Reading,
     loser_melds,
+    meld_code,
     pairs_reading,
     special_complete,
     special_reading,
@@ -53,7 +54,6 @@ from fourwinds.tiles import (
     FIRST_FLOWER,
     FIRST_SEASON,
     Tile,
-    is_terminal,
 )
 
 NAMES: Final[dict[str, str]] = {
@@ -127,13 +127,16 @@ class _Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
     sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("bonus", "items", "table")
+    __slots__ = ("bonus", "honours", "items", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
         self.items: dict[tuple[str, tuple[Tile, ...], bool], tuple[Item, ...]] = {}
         self.bonus: dict[tuple[tuple[Tile, ...], int, bool, bool], tuple[Item, ...]] = {}
         """The items of the bonus tiles, by the tiles, seat wind, closed hand and win."""
+        self.honours: dict[tuple[int, int, bool], dict[int, tuple[Item, ...]]] = {}
+        """The items of each pung or kong of honours, by the seat and prevailing winds and a
+        closed hand, then by :func:`meld_code`."""
 
     def get(self, rule: str, closed: bool, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
         """The rule's item for a closed or open hand, or none when it scores nothing there."""
@@ -204,19 +207,31 @@ def _bonus_items(
 def _honour_items(
     plan: _Plan, melds: tuple[Meld, ...], context: Context, closed: bool
 ) -> list[Item]:
-    seat = EAST + context.seat_wind
-    prevailing = EAST + context.prevailing_wind
     items: list[Item] = []
+    key = (context.seat_wind, context.prevailing_wind, closed)
+    cache = plan.honours.get(key)
+    if cache is None:
+        cache = plan.honours[key] = {}
     for m in melds:
-        tile = m.tile
-        if tile >= EAST and (m.kind is PUNG or m.kind is KONG):
-            if tile in DRAGONS:
-                items += plan.get("dragon_pung", closed, m.tiles)
-            if tile == prevailing:
-                items += plan.get("prevailing_wind", closed, m.tiles)
-            if tile == seat:
-                items += plan.get("seat_wind", closed, m.tiles)
+        if m.tile >= EAST and (m.kind is PUNG or m.kind is KONG):
+            code = meld_code(m)
+            found = cache.get(code)
+            if found is None:
+                found = cache[code] = _one_honour_items(plan, m, context, closed)
+            items += found
     return items
+
+
+def _one_honour_items(plan: _Plan, m: Meld, context: Context, closed: bool) -> tuple[Item, ...]:
+    tile, tiles = m.tile, m.tiles
+    items: list[Item] = []
+    if tile in DRAGONS:
+        items += plan.get("dragon_pung", closed, tiles)
+    if tile == EAST + context.prevailing_wind:
+        items += plan.get("prevailing_wind", closed, tiles)
+    if tile == EAST + context.seat_wind:
+        items += plan.get("seat_wind", closed, tiles)
+    return tuple(items)
 
 
 def _winning_move_items(plan: _Plan, context: Context, winning: Tile, closed: bool) -> list[Item]:
@@ -334,9 +349,15 @@ def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -
             items += plan.get("great_winds", closed)
         elif wind_sets == 3 and wind_pair:
             items += plan.get("small_winds", closed)
-    elif chows and all(any(is_terminal(t) for t in m.tiles) for m in melds):
+    elif chows and all(_has_terminal(m) for m in melds):
         items += plan.get("outside_hand", closed)
     return items
+
+
+def _has_terminal(m: Meld) -> bool:
+    """Whether a meld of suit tiles holds a 1 or a 9."""
+    value = m.tile % 9
+    return value == 0 or value == (6 if m.kind is CHOW else 8)
 
 
 def _nine_gates(hand: Hand) -> bool:

@@ -48,6 +48,14 @@ def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
     return found
 
 
+def meld_code(m: Meld) -> int:
+    """One number for a meld's tile, kind and exposure, to key caches by: hashing a Meld is slow
+    (its kind is an Enum, hashed in Python)."""
+    kind = m.kind
+    index = 0 if kind is CHOW else 1 if kind is PUNG else 2 if kind is KONG else 3
+    return (m.tile * 4 + index) * 2 + m.exposed
+
+
 class Reading(NamedTuple):
     """One way to read a hand: its pattern, its melds and the meld the winning tile completed."""
 
