@@ -101,6 +101,78 @@ def replay(record_file: Path, verify: bool) -> None:
         click.echo(f"verified: {len(deals)} hand(s) replay exactly as recorded")
 
 
+MAX_FRAME = 65536
+"""Bytes: a larger WebSocket frame closes the socket; up to this, an over-long message (over
+4 KiB) is answered with an error."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option(
+    "--database-url",
+    default=None,
+    help="sqlite:///FILE or postgresql://... [default: SQLite in the user's data directory]",
+)
+@click.option("--bot-delay", type=float, default=0.5, show_default=True, help="Seconds bots wait.")
+@click.option(
+    "--away-wait",
+    type=float,
+    default=15.0,
+    show_default=True,
+    help="Seconds before a bot plays for a player who left.",
+)
+@click.option(
+    "--hand-pause",
+    type=float,
+    default=10.0,
+    show_default=True,
+    help="Seconds between hands unless every player sends next.",
+)
+def serve(
+    host: str,
+    port: int,
+    database_url: str | None,
+    bot_delay: float,
+    away_wait: float,
+    hand_pause: float,
+) -> None:
+    """Serve the web app: the lobby, tables with bots and friends, history and replays."""
+    import uvicorn
+
+    from fourwinds.server.app import create_app
+    from fourwinds.server.table import Timing
+
+    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause))
+    click.echo(f"fourwinds at http://{host}:{port}/")
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning")
+
+
+@main.command()
+@click.option(
+    "--url",
+    required=True,
+    help="The table link with #position=P&token=T, or the server's address with --table.",
+)
+@click.option("--table", "table_id", default=None, help="Join this table's first free seat.")
+@click.option("--name", default="Bot", show_default=True, help="The name to join under.")
+@click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy")
+@click.option("--seed", type=int, default=0, show_default=True)
+def bot(url: str, table_id: str | None, name: str, bot_name: str, seed: int) -> None:
+    """Play a seat at a table with a built-in bot, over the WebSocket protocol."""
+    import asyncio
+
+    from fourwinds.server.client import play_remote, resolve
+
+    try:
+        socket_url, position, token = resolve(url, table_id, name)
+        standings = asyncio.run(play_remote(socket_url, position, token, bot_name, seed))
+    except (OSError, ValueError, PermissionError) as error:
+        click.echo(f"bot failed: {error}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps({"standings": standings}))
+
+
 from fourwinds.american.commands import card_group  # noqa: E402
 from fourwinds.calculator import score_command, settle_command  # noqa: E402
 

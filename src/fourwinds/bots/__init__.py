@@ -6,17 +6,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from fourwinds.engine.actions import Action
-from fourwinds.engine.view import View
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import Tile
+
+
+class SeatView(Protocol):
+    """What a bot reads of its seat: the engine's ``View``, or a remote client's copy of a
+    view received as JSON (``fourwinds.server.client.RemoteView``)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def legal_actions(self) -> list[Action]: ...
+    @property
+    def counts(self) -> list[int]:
+        """The seat's concealed tiles as a count array (a copy the bot may change)."""
+        ...
+
+    @property
+    def discard(self) -> Tile | None: ...
+    @property
+    def rule_set(self) -> RuleSet: ...
+    def melds(self, seat: int) -> Sequence[object]: ...
 
 
 class Bot(Protocol):
     """A player that sees only its own view."""
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """One of ``view.legal_actions``."""
         ...
 

@@ -8,6 +8,7 @@ winning, and claims a chow or pung only when that brings it closer.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fourwinds.analysis import tiles_to_win
 from fourwinds.engine.actions import (
@@ -21,8 +22,10 @@ from fourwinds.engine.actions import (
     WIN_ACTION,
     Action,
 )
-from fourwinds.engine.view import View
 from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile
+
+if TYPE_CHECKING:
+    from fourwinds.bots import SeatView
 
 
 def _isolation(counts: Sequence[int], tile: Tile) -> int:
@@ -40,7 +43,7 @@ class GreedyBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed  # the greedy bot is deterministic; the seed is kept for a uniform API
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if WIN_ACTION in legal:
             return WIN_ACTION

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from fourwinds.engine.actions import Action
-from fourwinds.engine.view import View
+
+if TYPE_CHECKING:
+    from fourwinds.bots import SeatView
 
 
 class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: SeatView) -> Action:
         return self._rng.choice(view.legal_actions)

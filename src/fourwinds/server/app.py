@@ -1,0 +1,323 @@
+"""The web app (Starlette): the pages, the lobby's JSON API and one WebSocket per seat.
+
+Handlers are ``async`` so that every change to a table happens on the event loop that runs its
+timers; nothing at a table is shared between threads. ``docs/protocol.md`` is the contract.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from fourwinds.rules import RULES
+from fourwinds.rules.payouts import PAYOUTS
+from fourwinds.server.lobby import Lobby
+from fourwinds.server.protocol import (
+    ActionMessage,
+    AutoPass,
+    BadMessage,
+    HintRequest,
+    Ready,
+    error,
+    parse_hello,
+    parse_message,
+)
+from fourwinds.server.replay import replay_steps
+from fourwinds.server.storage import Storage
+from fourwinds.server.table import Table, TableError, Timing
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 4096
+HELLO_SECONDS = 10.0
+"""How long a new socket may take to say hello."""
+DEFAULT_CLAIM_SECONDS = 8.0
+MAX_CLAIM_SECONDS = 120.0
+NAME_LENGTH = 40
+
+CHOICES: dict[str, list[Any]] = {
+    "rounds": [1, 2, 3, 4],
+    "limit": [500, 1000],
+    "roof_off": [False, True],
+    "max_faan": [7, 10, 13],
+    "payout": list(PAYOUTS),
+}
+
+
+class SocketConnection:
+    """A seat's socket: the table queues messages, one task sends them in order."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def send(self, text: str) -> None:
+        self.queue.put_nowait(text)
+
+    async def pump(self, websocket: WebSocket) -> None:
+        while True:
+            await websocket.send_text(await self.queue.get())
+
+
+def _failure(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadMessage(f"request body over {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise BadMessage("the body must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("the body must be a JSON object")
+    return data
+
+
+def _lobby(request: Request | WebSocket) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _page(name: str) -> Response:
+    path = WEB / name
+    if not path.is_file():
+        return PlainTextResponse(f"the front end is not installed ({name})", status_code=404)
+    return FileResponse(path)
+
+
+async def lobby_page(request: Request) -> Response:
+    return _page("lobby.html")
+
+
+async def table_page(request: Request) -> Response:
+    return _page("table.html")
+
+
+async def replay_page(request: Request) -> Response:
+    return _page("replay.html")
+
+
+async def list_rules(request: Request) -> Response:
+    rules = []
+    for rule_set in RULES.values():
+        names = rule_set.option_names()
+        choices = {name: CHOICES[name] for name in names if name in CHOICES}
+        if "min_faan" in names:
+            choices["min_faan"] = list(range(rule_set.max_faan + 1))
+        rules.append(
+            {
+                "name": rule_set.name,
+                "title": rule_set.title,
+                "options": rule_set.options(),
+                "choices": choices,
+            }
+        )
+    return JSONResponse({"rules": rules})
+
+
+async def list_tables(request: Request) -> Response:
+    return JSONResponse({"tables": _lobby(request).open_tables()})
+
+
+async def create_table(request: Request) -> Response:
+    try:
+        body = await _body(request)
+        rules = body.get("rules")
+        options = body.get("options", {})
+        claim_seconds = body.get("claim_seconds", DEFAULT_CLAIM_SECONDS)
+        if not isinstance(rules, str) or not isinstance(options, dict):
+            raise BadMessage('expected {"rules": name, "options": {...}}')
+        if (
+            not isinstance(claim_seconds, int | float)
+            or isinstance(claim_seconds, bool)
+            or not 0 <= claim_seconds <= MAX_CLAIM_SECONDS
+        ):
+            raise BadMessage(f"claim_seconds must be 0 (no limit) to {MAX_CLAIM_SECONDS:g}")
+        table = _lobby(request).create(rules, options, float(claim_seconds))
+    except (ValueError, TypeError) as problem:
+        return _failure(400, str(problem))
+    return JSONResponse({"table": table.summary()}, status_code=201)
+
+
+def _table(request: Request) -> Table | None:
+    return _lobby(request).table(request.path_params["table_id"])
+
+
+async def join_table(request: Request) -> Response:
+    table = _table(request)
+    if table is None:
+        return _failure(404, "no such table")
+    try:
+        body = await _body(request)
+        name, position = body.get("name"), body.get("position")
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= NAME_LENGTH:
+            raise BadMessage(f"a name of 1 to {NAME_LENGTH} characters is needed")
+        if position is not None and (not isinstance(position, int) or isinstance(position, bool)):
+            raise BadMessage("position must be 0 to 3")
+        position, token = table.join(name.strip(), position)
+    except TableError as problem:
+        return _failure(409, str(problem))
+    except ValueError as problem:
+        return _failure(400, str(problem))
+    url = f"/table/{table.id}#position={position}&token={token}"
+    return JSONResponse({"position": position, "token": token, "url": url})
+
+
+async def add_bots(request: Request) -> Response:
+    table = _table(request)
+    if table is None:
+        return _failure(404, "no such table")
+    try:
+        body = await _body(request)
+        bot = body.get("bot", "greedy")
+        if not isinstance(bot, str):
+            raise BadMessage("bot must be a bot's name")
+        table.add_bots(bot)
+    except TableError as problem:
+        return _failure(409, str(problem))
+    except ValueError as problem:
+        return _failure(400, str(problem))
+    return JSONResponse({"table": table.summary()})
+
+
+async def list_games(request: Request) -> Response:
+    return JSONResponse({"games": _lobby(request).games()})
+
+
+def _finished_record(request: Request) -> dict[str, Any] | JSONResponse:
+    lobby = _lobby(request)
+    table_id = request.path_params["table_id"]
+    record = lobby.record(table_id)
+    if record is not None:
+        return record
+    if lobby.table(table_id) is None:
+        return _failure(404, "no such game")
+    return _failure(409, "the game is not over yet")
+
+
+async def game_record(request: Request) -> Response:
+    record = _finished_record(request)
+    return record if isinstance(record, JSONResponse) else JSONResponse(record)
+
+
+async def game_replay(request: Request) -> Response:
+    record = _finished_record(request)
+    if isinstance(record, JSONResponse):
+        return record
+    table = _table(request)
+    assert table is not None
+    return JSONResponse({"table": table.summary(), "hands": replay_steps(record)})
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next message's text or bytes; None once the socket has closed."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    data: str | bytes | None = message.get("text")
+    return data if data is not None else message.get("bytes", b"")
+
+
+def _answer(table: Table, position: int, raw: str | bytes) -> str | None:
+    """Handle one client message; the reply for this socket alone (an error or a hint)."""
+    try:
+        message = parse_message(raw)
+    except BadMessage as problem:
+        return error(str(problem))
+    refusal: str | None = None
+    if isinstance(message, ActionMessage):
+        refusal = table.act(position, message.action)
+    elif isinstance(message, HintRequest):
+        hint = table.hint(position)
+        if not isinstance(hint, str):
+            return json.dumps(hint)
+        refusal = hint
+    elif isinstance(message, AutoPass):
+        table.set_auto_pass(position, message.on)
+    elif isinstance(message, Ready):
+        refusal = table.ready(position)
+    return None if refusal is None else error(refusal)
+
+
+async def play(websocket: WebSocket) -> None:
+    """One seat's socket: hello with the seat's token, then messages both ways."""
+    await websocket.accept()
+    try:
+        first = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+        if first is None:
+            return
+        hello = parse_hello(first)
+    except TimeoutError:
+        await websocket.close(4408)
+        return
+    except BadMessage as problem:
+        await websocket.send_text(error(str(problem)))
+        await websocket.close(4400)
+        return
+    table = _lobby(websocket).table(websocket.path_params["table_id"])
+    if table is None:
+        await websocket.send_text(error("no such table"))
+        await websocket.close(4404)
+        return
+    if not table.check_token(hello.position, hello.token):
+        await websocket.send_text(error("bad token"))
+        await websocket.close(4401)
+        return
+    connection = SocketConnection()
+    sender = asyncio.create_task(connection.pump(websocket))
+    table.connect(hello.position, connection)
+    try:
+        while (raw := await _receive(websocket)) is not None:
+            reply = _answer(table, hello.position, raw)
+            if reply is not None:
+                connection.send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.disconnect(hello.position, connection)
+        sender.cancel()
+
+
+def create_app(database_url: str | None = None, timing: Timing | None = None) -> Starlette:
+    """The app over the given database (default: SQLite in the user's data directory)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        storage = Storage(database_url)
+        lobby = Lobby(storage, timing or Timing())
+        app.state.lobby = lobby
+        lobby.start()
+        try:
+            yield
+        finally:
+            lobby.close()
+            storage.close()
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/table/{table_id}", table_page),
+        Route("/replay/{table_id}", replay_page),
+        Route("/api/rules", list_rules),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/bots", add_bots, methods=["POST"]),
+        Route("/api/games", list_games),
+        Route("/api/games/{table_id}/record", game_record),
+        Route("/api/games/{table_id}/replay", game_replay),
+        WebSocketRoute("/ws/{table_id}", play),
+        Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

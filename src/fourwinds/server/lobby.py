@@ -1,0 +1,95 @@
+"""The lobby: every table of one server process, created, looked up and rebuilt on start-up.
+
+Open and running tables live in memory with their timers; a finished game is read back from
+storage when someone asks for it (its summary and record need no replay).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourwinds.rules import get_rules
+from fourwinds.server.storage import Storage, StoredTable
+from fourwinds.server.table import Table, Timing
+
+GAMES_LISTED = 100
+
+
+def game_summary(stored: StoredTable, record: dict[str, Any]) -> dict[str, Any]:
+    """The ``TableSummary`` of a finished game, from storage alone."""
+    rules = get_rules(stored.rules, **stored.options)
+    hands = record.get("hands", [])
+    return {
+        "id": stored.id,
+        "rules": rules.name,
+        "title": rules.title,
+        "options": rules.options(),
+        "claim_seconds": stored.claim_seconds,
+        "status": "finished",
+        "players": [
+            {
+                "position": p.position,
+                "name": p.name,
+                "bot": p.bot,
+                "connected": False,
+                "away": False,
+            }
+            for p in stored.players
+        ],
+        "hand_number": hands[-1]["number"] if hands else 0,
+        "created": stored.created,
+    }
+
+
+class Lobby:
+    def __init__(self, storage: Storage, timing: Timing) -> None:
+        self.storage = storage
+        self.timing = timing
+        self.tables: dict[str, Table] = {}
+
+    def start(self) -> None:
+        """Rebuild every unfinished table and start its timers (on the running loop)."""
+        for table_id in self.storage.table_ids(finished=False):
+            table = self.table(table_id)
+            assert table is not None
+            table.resume()
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        self.tables.clear()
+
+    def create(self, rules: str, options: dict[str, Any], claim_seconds: float) -> Table:
+        table = Table.create(self.storage, self.timing, rules, options, claim_seconds)
+        self.tables[table.id] = table
+        return table
+
+    def table(self, table_id: str) -> Table | None:
+        """The table in memory, or rebuilt from storage (finished games too, for their final
+        state); None when there is no such table."""
+        table = self.tables.get(table_id)
+        if table is None:
+            stored = self.storage.load_table(table_id)
+            if stored is None:
+                return None
+            actions = self.storage.load_actions(table_id)
+            table = self.tables[table_id] = Table.restore(
+                stored, actions, self.storage, self.timing
+            )
+        return table
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        return [table.summary() for table in self.tables.values() if table.status != "finished"]
+
+    def games(self) -> list[dict[str, Any]]:
+        """Finished games, newest first."""
+        summaries = []
+        for table_id in self.storage.table_ids(finished=True)[:GAMES_LISTED]:
+            stored = self.storage.load_table(table_id)
+            record = self.storage.load_record(table_id)
+            if stored is not None and record is not None:
+                summaries.append(game_summary(stored, record))
+        return summaries
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        return self.storage.load_record(table_id)

@@ -1,0 +1,157 @@
+"""The WebSocket messages of ``docs/protocol.md``: reading what a client sends, refusing what is
+malformed or too large with a reason, and the server's own messages.
+
+Client messages become small typed values, so the table never handles raw JSON.
+
+>>> parse_message('{"type": "action", "action": "discard 5m"}')
+ActionMessage(action=Action('discard 5m'))
+>>> parse_message('{"type": "dance"}')
+Traceback (most recent call last):
+...
+fourwinds.server.protocol.BadMessage: unknown message type 'dance'; expected one of action, \
+hint, auto_pass, next
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from fourwinds.analysis import tiles_to_win, waits
+from fourwinds.bots.greedy import GreedyBot
+from fourwinds.engine.actions import DISCARD, Action
+from fourwinds.engine.match import HandOutcome
+from fourwinds.engine.view import View
+from fourwinds.tiles import tile_name
+
+MAX_MESSAGE = 4096
+"""Bytes; a longer message is refused unread."""
+
+
+class BadMessage(ValueError):
+    """A client message that is malformed, too large or of an unknown type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    position: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMessage:
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPass:
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """``next``: ready for the next hand."""
+
+
+Message = ActionMessage | HintRequest | AutoPass | Ready
+
+_TYPES = ("action", "hint", "auto_pass", "next")
+
+
+def _decode(text: str | bytes) -> dict[str, Any]:
+    if len(text) > MAX_MESSAGE or (
+        isinstance(text, str) and len(text.encode("utf-8", "replace")) > MAX_MESSAGE
+    ):
+        raise BadMessage(f"message too large: the limit is {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise BadMessage("malformed message: expected a JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("malformed message: expected a JSON object")
+    return data
+
+
+def parse_hello(text: str | bytes) -> Hello:
+    data = _decode(text)
+    position, token = data.get("position"), data.get("token")
+    if data.get("type") != "hello":
+        raise BadMessage('the first message must be {"type": "hello", "position", "token"}')
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= 3:
+        raise BadMessage("hello needs a position 0 to 3")
+    if not isinstance(token, str):
+        raise BadMessage("hello needs a token")
+    return Hello(position, token)
+
+
+def parse_message(text: str | bytes) -> Message:
+    """One message after the hello; raises BadMessage saying what is wrong."""
+    data = _decode(text)
+    kind = data.get("type")
+    if kind == "action":
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise BadMessage('an action message needs "action": a string such as "discard 5m"')
+        try:
+            return ActionMessage(Action.parse(action))
+        except ValueError as error:
+            raise BadMessage(str(error)) from None
+    if kind == "hint":
+        return HintRequest()
+    if kind == "auto_pass":
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise BadMessage('auto_pass needs "on": true or false')
+        return AutoPass(on)
+    if kind == "next":
+        return Ready()
+    raise BadMessage(f"unknown message type {kind!r}; expected one of {', '.join(_TYPES)}")
+
+
+def error(text: str) -> str:
+    return json.dumps({"type": "error", "error": text})
+
+
+def hand_summary(outcome: HandOutcome, scores: list[int]) -> dict[str, Any]:
+    """``last_hand``: every hand revealed, the sheets, the payments and the running totals.
+    Seats (winner, discarder, sheets, payments, net) are that hand's seat winds; ``east`` maps
+    them to positions, as the next hand may already have a new East."""
+    result = outcome.result
+    settlement = outcome.settlement
+    return {
+        "hand_number": outcome.number,
+        "east": outcome.east,
+        "winner": result.winner,
+        "discarder": result.discarder,
+        "self_drawn": result.self_drawn,
+        "hands": [str(hand) for hand in result.hands],
+        "sheets": [sheet.to_json() for sheet in outcome.sheets],
+        "payments": [] if settlement is None else [list(p) for p in settlement.payments],
+        "net": [0, 0, 0, 0] if settlement is None else settlement.net,
+        "scores": list(scores),
+    }
+
+
+def hint(view: View) -> dict[str, Any]:
+    """The greedy bot's choice for this seat, and tiles-to-win and waits of the hand it leaves
+    (after the suggested discard when the seat holds a tile too many)."""
+    suggestion = GreedyBot(0).choose(view) if view.legal_actions else None
+    counts = view.counts
+    if suggestion is not None and suggestion.kind == DISCARD and suggestion.tile is not None:
+        counts[suggestion.tile] -= 1
+    melds = len(view.melds(view.seat))
+    shapes = view.rule_set.shapes
+    distance = tiles_to_win(counts, melds, shapes)
+    ready = distance == 0 and sum(counts) % 3 == 1
+    return {
+        "type": "hint",
+        "tiles_to_win": distance,
+        "waits": [tile_name(tile) for tile in waits(counts, melds, shapes)] if ready else [],
+        "suggestion": None if suggestion is None else str(suggestion),
+    }

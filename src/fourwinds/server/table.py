@@ -1,0 +1,484 @@
+"""One table at run time: its match, its four positions, their connections and its timers.
+
+The table is the authority for its game. Every move, from a person, a bot or a timer, goes through
+``act``: checked against the engine's ``legal_actions``, written to storage, then played; then each
+connected position gets a fresh ``state`` built from its own ``View`` only. Timers (asyncio, on the
+running loop) play for the server's bots after ``bot_delay``, pass for a person whose claim time ran
+out or who asked for auto-pass, let a greedy bot take over a position whose player has been away
+for ``away_wait``, and start the next hand after ``hand_pause``. A restarted server rebuilds a
+table from its seed and stored actions with the same code that played them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from fourwinds.bots import Bot, make_bot
+from fourwinds.engine.actions import PASS_ACTION, WIN_ACTION, Action, IllegalAction
+from fourwinds.engine.deal import TURN, Deal
+from fourwinds.engine.match import HandOutcome, Match
+from fourwinds.engine.view import View
+from fourwinds.record import match_record
+from fourwinds.rules import get_rules
+from fourwinds.server.protocol import hand_summary, hint
+from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
+
+POSITIONS = 4
+NEXT = "next"
+"""The stored action that starts the next hand (its seat is None)."""
+AWAY_BOT = "greedy"
+
+
+class TableError(ValueError):
+    """A request the table refuses as it stands (a taken seat, a game already started)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Delays in seconds; tests use 0 and small waits."""
+
+    bot_delay: float = 0.5
+    away_wait: float = 15.0
+    hand_pause: float = 10.0
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    bot: str | None
+    token_hash: str | None
+    auto_pass: bool = False
+
+
+class Connection(Protocol):
+    """One open socket for a position; ``send`` must not block (it queues)."""
+
+    def send(self, text: str) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Table:
+    def __init__(self, stored: StoredTable, storage: Storage, timing: Timing) -> None:
+        self.id = stored.id
+        self.rules = get_rules(stored.rules, **stored.options)
+        self.claim_seconds = stored.claim_seconds
+        self.seed = stored.seed
+        self.created = stored.created
+        self.finished = stored.finished
+        self.storage = storage
+        self.timing = timing
+        self.players: list[Player | None] = [None] * POSITIONS
+        for p in stored.players:
+            self.players[p.position] = Player(p.name, p.bot, p.token_hash, p.auto_pass)
+        self.match: Match | None = None
+        self.connections: list[list[Connection]] = [[] for _ in range(POSITIONS)]
+        self.away: set[int] = set()
+        """Positions whose player is away and a bot plays for."""
+        self.deadlines: dict[int, float] = {}
+        """Claim deadlines (epoch seconds) by position."""
+        self.last_hand: dict[str, Any] | None = None
+        self._ended: HandOutcome | None = None
+        """The hand just finished, shown until the next one starts (and at the game's end)."""
+        self._ready: set[int] = set()
+        self._seq = 0
+        self._moves: dict[int, asyncio.Handle] = {}
+        """The pending timer that will move for a position."""
+        self._away_timers: dict[int, asyncio.TimerHandle] = {}
+        self._next_timer: asyncio.TimerHandle | None = None
+        self._bots: dict[int, Bot] = {}
+
+    # ---------------------------------------------------------------- building and rebuilding
+
+    @classmethod
+    def create(
+        cls,
+        storage: Storage,
+        timing: Timing,
+        rules: str,
+        options: dict[str, Any],
+        claim_seconds: float,
+    ) -> Table:
+        """A new open table with a fresh secret seed (refuses unknown rules or options)."""
+        rule_set = get_rules(rules, **options)
+        stored = StoredTable(
+            id=secrets.token_urlsafe(6),
+            rules=rule_set.name,
+            options=rule_set.options(),
+            claim_seconds=claim_seconds,
+            seed=secrets.randbits(62),
+            created=time.time(),
+            finished=None,
+            players=[],
+        )
+        storage.add_table(
+            stored.id, stored.rules, stored.options, claim_seconds, stored.seed, stored.created
+        )
+        return cls(stored, storage, timing)
+
+    @classmethod
+    def restore(
+        cls, stored: StoredTable, actions: list[StoredAction], storage: Storage, timing: Timing
+    ) -> Table:
+        """Rebuild a table by replaying its stored actions through the engine."""
+        table = cls(stored, storage, timing)
+        if all(table.players):
+            table.match = Match(table.rules, table.seed)
+        for row in actions:
+            if row.seq != table._seq:
+                raise ValueError(f"table {table.id}: action {row.seq} stored out of order")
+            if row.action == NEXT:
+                table._ended = None
+            else:
+                assert row.seat is not None
+                table._play(row.seat, Action.parse(row.action))
+            table._seq += 1
+        return table
+
+    def resume(self) -> None:
+        """Start the timers of a rebuilt table (on the running event loop)."""
+        self._finish_if_over()
+        self._schedule()
+
+    # ---------------------------------------------------------------- what the table is
+
+    @property
+    def status(self) -> str:
+        if self.match is None:
+            return "open"
+        return "finished" if self.match.is_over else "playing"
+
+    def shown(self) -> tuple[Deal, int, int]:
+        """The deal on the table with its East and number: the ended one between hands."""
+        if self._ended is not None:
+            return self._ended.deal, self._ended.east, self._ended.number
+        assert self.match is not None
+        return self.match.deal, self.match.east, self.match.hand_number
+
+    def _players_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "position": position,
+                "name": player.name,
+                "bot": player.bot,
+                "connected": player.bot is not None or bool(self.connections[position]),
+                "away": position in self.away,
+            }
+            for position, player in enumerate(self.players)
+            if player is not None
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's ``TableSummary``."""
+        return {
+            "id": self.id,
+            "rules": self.rules.name,
+            "title": self.rules.title,
+            "options": self.rules.options(),
+            "claim_seconds": self.claim_seconds,
+            "status": self.status,
+            "players": self._players_json(),
+            "hand_number": None if self.match is None else self.shown()[2],
+            "created": self.created,
+        }
+
+    def standings(self) -> list[dict[str, Any]] | None:
+        if self.match is None or not self.match.is_over:
+            return None
+        rows = [
+            {"position": position, "name": player.name if player else "", "score": score}
+            for position, (player, score) in enumerate(
+                zip(self.players, self.match.scores, strict=True)
+            )
+        ]
+        return sorted(rows, key=lambda row: (-row["score"], row["position"]))
+
+    def _table_json(self) -> dict[str, Any]:
+        shown = None if self.match is None else self.shown()
+        return {
+            "id": self.id,
+            "rules": self.rules.name,
+            "title": self.rules.title,
+            "options": self.rules.options(),
+            "status": self.status,
+            "east": None if shown is None else shown[1],
+            "hand_number": None if shown is None else shown[2],
+            "prevailing_wind": None if shown is None else shown[0].prevailing_wind,
+            "players": self._players_json(),
+            "scores": None if self.match is None else list(self.match.scores),
+        }
+
+    def state(self, position: int, common: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for one position: its own view and nothing of anyone else's."""
+        view = None
+        if self.match is not None:
+            deal, east, _ = self.shown()
+            view = View(deal, (position - east) % POSITIONS).to_json()
+        player = self.players[position]
+        table = dict(common or self._table_json())
+        table["position"] = position
+        table["claim_deadline"] = self.deadlines.get(position)
+        table["auto_pass"] = player is not None and player.auto_pass
+        return {
+            "type": "state",
+            "table": table,
+            "view": view,
+            "last_hand": self.last_hand,
+            "standings": self.standings(),
+        }
+
+    def _broadcast(self) -> None:
+        if not any(self.connections):
+            return
+        common = self._table_json()
+        for position, connections in enumerate(self.connections):
+            if connections:
+                text = json.dumps(self.state(position, common))
+                for connection in connections:
+                    connection.send(text)
+
+    # ---------------------------------------------------------------- seats
+
+    def join(self, name: str, position: int | None) -> tuple[int, str]:
+        """Seat a person; returns the position and the secret token (stored only hashed)."""
+        position = self._free_position(position)
+        token = secrets.token_urlsafe(24)
+        token_hash = hash_token(token)
+        self.storage.add_player(self.id, StoredPlayer(position, name, None, token_hash, False))
+        self._seat(position, Player(name, None, token_hash))
+        return position, token
+
+    def add_bots(self, bot: str) -> None:
+        """Fill every empty position with a server-side bot."""
+        make_bot(bot, 0)  # refuses an unknown bot before anything is stored
+        if self.status != "open":
+            raise TableError("the game has started: no seat is free")
+        for position, player in enumerate(self.players):
+            if player is None:
+                name = f"{bot.capitalize()} bot {position + 1}"
+                self.storage.add_player(self.id, StoredPlayer(position, name, bot, None, False))
+                self._seat(position, Player(name, bot, None))
+
+    def _free_position(self, position: int | None) -> int:
+        if self.status != "open":
+            raise TableError("the game has started: no seat is free")
+        if position is None:
+            return self.players.index(None)
+        if not 0 <= position < POSITIONS:
+            raise ValueError("position must be 0 to 3")
+        if self.players[position] is not None:
+            raise TableError(f"position {position} is taken")
+        return position
+
+    def _seat(self, position: int, player: Player) -> None:
+        self.players[position] = player
+        if all(self.players):
+            self.match = Match(self.rules, self.seed)
+        self._changed()
+
+    def check_token(self, position: int, token: str) -> bool:
+        player = self.players[position]
+        if player is None or player.token_hash is None:
+            return False
+        return hmac.compare_digest(player.token_hash, hash_token(token))
+
+    def connect(self, position: int, connection: Connection) -> None:
+        """A person's socket is open: their own seat back from any bot playing for them."""
+        self.connections[position].append(connection)
+        timer = self._away_timers.pop(position, None)
+        if timer is not None:
+            timer.cancel()
+        if position in self.away:
+            self.away.discard(position)
+            self._cancel_move(position)
+        self._changed()
+
+    def disconnect(self, position: int, connection: Connection) -> None:
+        self.connections[position].remove(connection)
+        self._changed()
+
+    def _watch_absent(self) -> None:
+        """Start the away wait for every person with no open socket."""
+        loop = asyncio.get_running_loop()
+        for position, player in enumerate(self.players):
+            absent = player is not None and player.bot is None and not self.connections[position]
+            if absent and position not in self.away and position not in self._away_timers:
+                self._away_timers[position] = loop.call_later(
+                    self.timing.away_wait, self._take_over, position
+                )
+
+    def _take_over(self, position: int) -> None:
+        del self._away_timers[position]
+        self.away.add(position)
+        self._cancel_move(position)
+        self._changed()
+
+    # ---------------------------------------------------------------- playing
+
+    def act(self, position: int, action: Action) -> str | None:
+        """Play an action for a position; returns why it was refused, or None."""
+        if self.match is None or self.match.is_over:
+            return "the game is not being played"
+        if self._ended is not None:
+            return "the hand is over; the next one has not started"
+        seat = self.match.seat_of(position)
+        deal = self.match.deal
+        if action not in deal.legal_actions(seat):
+            try:
+                deal.apply(seat, action)  # refuses with the rule's reason and changes nothing
+            except IllegalAction as error:
+                return str(error)
+        self._cancel_move(position)
+        self._store(seat, str(action))
+        self._play(seat, action)
+        self._finish_if_over()
+        self._changed()
+        return None
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Apply an action and, when it ends the hand, settle the hand (also on rebuild)."""
+        assert self.match is not None
+        match = self.match
+        match.apply(seat, action)
+        if match.deal.result is None:
+            if len(match.deal.history) == 1:
+                self.last_hand = None  # the next hand is under way
+            return
+        outcome = match.next_hand()
+        self._ended = outcome
+        self.last_hand = hand_summary(outcome, match.scores)
+
+    def _store(self, seat: int | None, action: str) -> None:
+        assert self.match is not None
+        row = StoredAction(self._seq, self.match.hand_number, seat, action)
+        self.storage.add_action(self.id, row)
+        self._seq += 1
+
+    def _finish_if_over(self) -> None:
+        if self.match is not None and self.match.is_over and self.finished is None:
+            self.finished = time.time()
+            self.storage.finish(self.id, self.finished, match_record(self.match))
+            self.close()
+
+    def ready(self, position: int) -> str | None:
+        """``next``: start the next hand once every person at the table is ready."""
+        if self._ended is None or self.status != "playing":
+            return "there is no next hand to start now"
+        self._ready.add(position)
+        if self._present() <= self._ready:
+            self._start_next()
+        return None
+
+    def _present(self) -> set[int]:
+        """People at the table now (connected, not played for by a bot)."""
+        return {
+            position
+            for position, player in enumerate(self.players)
+            if player is not None
+            and player.bot is None
+            and self.connections[position]
+            and position not in self.away
+        }
+
+    def _start_next(self) -> None:
+        if self._next_timer is not None:
+            self._next_timer.cancel()
+            self._next_timer = None
+        self._ready.clear()
+        self._ended = None
+        self._store(None, NEXT)
+        self._changed()
+
+    def set_auto_pass(self, position: int, on: bool) -> None:
+        player = self.players[position]
+        assert player is not None
+        player.auto_pass = on
+        self.storage.set_auto_pass(self.id, position, on)
+        self._cancel_move(position)
+        self._changed()
+
+    def hint(self, position: int) -> dict[str, Any] | str:
+        """A ``hint`` message for the position's own hand, or why there is none."""
+        if self.match is None or self.match.is_over or self._ended is not None:
+            return "there is no hand in play"
+        return hint(View(self.match.deal, self.match.seat_of(position)))
+
+    # ---------------------------------------------------------------- timers
+
+    def _changed(self) -> None:
+        self._schedule()
+        self._broadcast()
+
+    def _schedule(self) -> None:
+        """Set the timers the table now needs: moves for bots, claim deadlines, auto-passes,
+        away waits and the pause between hands."""
+        if self.status != "playing":
+            return
+        loop = asyncio.get_running_loop()
+        self._watch_absent()
+        if self._ended is not None:
+            if self._next_timer is None:
+                pause = self.timing.hand_pause if self._present() else self.timing.bot_delay
+                self._next_timer = loop.call_later(pause, self._start_next)
+            return
+        assert self.match is not None
+        deal = self.match.deal
+        for seat in deal.to_move():
+            position = self.match.position_of(seat)
+            player = self.players[position]
+            if position in self._moves or player is None:
+                continue
+            if player.bot is not None or position in self.away:
+                self._set_move(position, self.timing.bot_delay, self._bot_move)
+            elif deal.phase != TURN:
+                if player.auto_pass and WIN_ACTION not in deal.legal_actions(seat):
+                    self._set_move(position, 0, self._pass)
+                elif self.claim_seconds > 0:
+                    self.deadlines[position] = time.time() + self.claim_seconds
+                    self._set_move(position, self.claim_seconds, self._pass)
+
+    def _set_move(self, position: int, delay: float, move: Callable[[int], None]) -> None:
+        loop = asyncio.get_running_loop()
+        self._moves[position] = loop.call_later(delay, move, position)
+
+    def _cancel_move(self, position: int) -> None:
+        timer = self._moves.pop(position, None)
+        if timer is not None:
+            timer.cancel()
+        self.deadlines.pop(position, None)
+
+    def _bot_move(self, position: int) -> None:
+        self._cancel_move(position)
+        assert self.match is not None
+        seat = self.match.seat_of(position)
+        player = self.players[position]
+        assert player is not None
+        bot = self._bots.get(position)
+        if bot is None:
+            bot = self._bots[position] = make_bot(player.bot or AWAY_BOT, self.seed + position)
+        self.act(position, bot.choose(View(self.match.deal, seat)))
+
+    def _pass(self, position: int) -> None:
+        self._cancel_move(position)
+        self.act(position, PASS_ACTION)
+
+    def close(self) -> None:
+        """Stop every timer (the server is shutting down; the stored game stays)."""
+        for position in list(self._moves):
+            self._cancel_move(position)
+        for timer in self._away_timers.values():
+            timer.cancel()
+        self._away_timers.clear()
+        if self._next_timer is not None:
+            self._next_timer.cancel()
+            self._next_timer = None

@@ -1,0 +1,136 @@
+"""The HTTP side of docs/protocol.md: rules, the lobby, seats, bots, history, records, replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from serving import client, fixed_seed, hello, join, new_table, play
+from starlette.testclient import TestClient
+
+from fourwinds.engine.view import View
+from fourwinds.record import replay
+from fourwinds.rules import RULES
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> TestClient:
+    with client(f"sqlite:///{tmp_path / 'db.sqlite3'}") as test_client:
+        yield test_client
+
+
+def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient) -> None:
+    rules = {entry["name"]: entry for entry in http.get("/api/rules").json()["rules"]}
+    assert set(rules) == set(RULES)
+    assert rules["classical"]["options"] == RULES["classical"].options()
+    assert rules["classical"]["choices"]["limit"] == [500, 1000]
+    assert rules["hongkong"]["choices"]["min_faan"][0] == 0
+    assert set(rules["beginner"]["choices"]) == {"rounds"}
+
+
+def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) -> None:
+    made = http.post(
+        "/api/tables",
+        json={"rules": "hongkong", "options": {"min_faan": 1, "rounds": 2}, "claim_seconds": 5},
+    )
+    assert made.status_code == 201
+    table = made.json()["table"]
+    assert table["status"] == "open" and table["players"] == []
+    assert table["options"]["min_faan"] == 1 and table["claim_seconds"] == 5
+    assert http.get("/api/tables").json()["tables"] == [table]
+    for body in (
+        {"rules": "chess"},
+        {"rules": "classical", "options": {"limit": 7}},
+        {"rules": "classical", "options": {"min_faan": 1}},
+        {"rules": "classical", "claim_seconds": -1},
+        {"rules": "classical", "claim_seconds": "soon"},
+        {"options": {}},
+    ):
+        refused = http.post("/api/tables", json=body)
+        assert refused.status_code == 400, body
+        assert refused.json()["error"]
+    assert http.post("/api/tables", content=b"{nope").status_code == 400
+    assert http.post("/api/tables", content=b"[" * 5000).status_code == 400
+
+
+def test_seats_are_taken_by_name_and_bots_fill_the_rest(http: TestClient) -> None:
+    table_id = new_table(http)
+    ann = join(http, table_id, "Ann", position=2)
+    assert (
+        ann["position"] == 2 and ann["url"] == f"/table/{table_id}#position=2&token={ann['token']}"
+    )
+    assert (
+        http.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "position": 2}).status_code
+        == 409
+    )
+    assert http.post(f"/api/tables/{table_id}/join", json={"name": ""}).status_code == 400
+    assert (
+        http.post(f"/api/tables/{table_id}/join", json={"name": "B", "position": 9}).status_code
+        == 400
+    )
+    assert join(http, table_id, "Bob")["position"] == 0  # the first free seat
+    assert http.post(f"/api/tables/{table_id}/bots", json={"bot": "clever"}).status_code == 400
+    filled = http.post(f"/api/tables/{table_id}/bots", json={"bot": "random"}).json()["table"]
+    assert filled["status"] == "playing"
+    assert [(p["position"], p["name"], p["bot"]) for p in filled["players"]] == [
+        (0, "Bob", None),
+        (1, "Random bot 2", "random"),
+        (2, "Ann", None),
+        (3, "Random bot 4", "random"),
+    ]
+    assert http.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}).status_code == 409
+    assert http.post(f"/api/tables/{table_id}/bots", json={}).status_code == 409
+    assert http.post("/api/tables/nope/join", json={"name": "Cy"}).status_code == 404
+    assert http.post("/api/tables/nope/bots", json={}).status_code == 404
+
+
+def test_pages_are_served_or_missing_plainly(http: TestClient) -> None:
+    for path, name in (
+        ("/", "lobby.html"),
+        ("/table/x", "table.html"),
+        ("/replay/x", "replay.html"),
+    ):
+        page = http.get(path)
+        if (Path(__file__).parents[1] / "src/fourwinds/web" / name).is_file():
+            assert page.status_code == 200 and "html" in page.headers["content-type"]
+        else:
+            assert page.status_code == 404
+
+
+def test_a_finished_game_has_its_record_and_a_replay(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed_seed(monkeypatch, 5)
+    table_id = new_table(http, "hongkong")
+    seat = join(http, table_id)
+    assert http.get(f"/api/games/{table_id}/record").status_code == 409
+    assert http.get("/api/games/nope/record").status_code == 404
+    with http.websocket_connect(f"/ws/{table_id}") as socket:
+        hello(socket, seat)
+        http.post(f"/api/tables/{table_id}/bots", json={"bot": "greedy"})
+        final = play(socket)
+    assert final["standings"][0]["score"] >= final["standings"][-1]["score"]
+    games = http.get("/api/games").json()["games"]
+    assert [game["id"] for game in games] == [table_id]
+    assert games[0]["status"] == "finished"
+    assert http.get("/api/tables").json()["tables"] == []
+
+    record = http.get(f"/api/games/{table_id}/record").json()
+    assert record["kind"] == "match" and record["seed"] == 5
+    deals = replay(record)
+    assert len(deals) == games[0]["hand_number"] + 1
+
+    steps = http.get(f"/api/games/{table_id}/replay").json()
+    assert steps["table"]["id"] == table_id
+    assert len(steps["hands"]) == len(deals)
+    for hand, deal in zip(steps["hands"], deals, strict=True):
+        assert len(hand["steps"]) == len(deal.history) + 1
+        assert hand["steps"][0]["seat"] is None
+        assert [f"{s['seat']} {s['action']}" for s in hand["steps"][1:]] == [
+            f"{seat} {action}" for seat, action in deal.history
+        ]
+        assert hand["steps"][-1]["view"] == View(deal, 0).to_json()
+        assert all(len(step["hands"]) == 4 for step in hand["steps"])
+    last = steps["hands"][-1]
+    if deals[-1].result is not None and deals[-1].result.winner is not None:
+        assert len(last["sheets"]) == 4 and last["payments"]

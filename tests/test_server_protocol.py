@@ -1,0 +1,97 @@
+"""The client messages of docs/protocol.md: what is accepted, and why the rest is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fourwinds.bots import make_bot
+from fourwinds.engine.actions import Action
+from fourwinds.engine.deal import Deal
+from fourwinds.engine.view import View
+from fourwinds.rules import get_rules
+from fourwinds.server.client import RemoteView
+from fourwinds.server.protocol import (
+    MAX_MESSAGE,
+    ActionMessage,
+    AutoPass,
+    BadMessage,
+    Hello,
+    HintRequest,
+    Ready,
+    hint,
+    parse_hello,
+    parse_message,
+)
+
+
+def test_every_message_type_is_read() -> None:
+    assert parse_message('{"type": "action", "action": "chow 345p"}') == ActionMessage(
+        Action.parse("chow 345p")
+    )
+    assert parse_message('{"type": "hint"}') == HintRequest()
+    assert parse_message('{"type": "auto_pass", "on": true}') == AutoPass(True)
+    assert parse_message(b'{"type": "next"}') == Ready()
+    assert parse_hello('{"type": "hello", "position": 3, "token": "x"}') == Hello(3, "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        (b"\xff\xfe", "malformed"),
+        ('{"type": "shout"}', "unknown message type"),
+        ("{}", "unknown message type"),
+        ('{"type": "action"}', "needs"),
+        ('{"type": "action", "action": 5}', "needs"),
+        ('{"type": "action", "action": "discard 0m"}', "bad tile"),
+        ('{"type": "action", "action": "chow 3p"}', "chow"),
+        ('{"type": "action", "action": "fly 3p"}', "unknown action"),
+        ('{"type": "auto_pass", "on": "yes"}', "true or false"),
+        ('{"type": "hint", "pad": "' + "x" * MAX_MESSAGE + '"}', "too large"),
+        ('{"type": "hint", "pad": "' + "\u00e9" * (MAX_MESSAGE // 2) + '"}', "too large"),
+    ],
+)
+def test_bad_messages_are_refused_with_a_reason(text: str | bytes, reason: str) -> None:
+    with pytest.raises(BadMessage, match=reason):
+        parse_message(text)
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [
+        {"type": "action", "position": 0, "token": "x"},
+        {"type": "hello", "position": 4, "token": "x"},
+        {"type": "hello", "position": True, "token": "x"},
+        {"type": "hello", "position": 0},
+    ],
+)
+def test_a_bad_hello_is_refused(hello: dict[str, object]) -> None:
+    with pytest.raises(BadMessage):
+        parse_hello(json.dumps(hello))
+
+
+def test_hint_suggests_the_greedy_choice_and_reports_waits() -> None:
+    deal = Deal(get_rules("beginner"), seed=11)
+    answer = hint(View(deal, 0))
+    assert answer["suggestion"] == str(make_bot("greedy", 0).choose(View(deal, 0)))
+    assert answer["tiles_to_win"] >= 0
+    assert answer["waits"] == [] or answer["tiles_to_win"] == 0
+    assert hint(View(deal, 1))["suggestion"] is None  # not South's turn
+
+
+def test_the_bots_choose_the_same_from_a_view_received_as_json() -> None:
+    """The remote bot client's RemoteView stands in for the engine's View."""
+    for name in ("classical", "hongkong", "beginner"):
+        rules = get_rules(name)
+        deal = Deal(rules, seed=3)
+        bots = [make_bot("greedy", seat) for seat in range(4)]
+        while deal.result is None:
+            for seat in deal.to_move():
+                view = View(deal, seat)
+                remote = RemoteView(json.loads(json.dumps(view.to_json())), rules)
+                assert bots[seat].choose(remote) == bots[seat].choose(view)
+            seat = deal.to_move()[0]
+            deal.apply(seat, bots[seat].choose(View(deal, seat)))
