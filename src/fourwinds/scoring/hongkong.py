@@ -127,11 +127,15 @@ class _Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
     sheet (items are immutable), so scoring a hand looks items up instead of building them."""
 
-    __slots__ = ("bonus", "honours", "items", "table")
+    __slots__ = ("bonus", "honours", "items", "plain", "table")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
         self.table = table
         self.items: dict[tuple[str, tuple[Tile, ...], bool], tuple[Item, ...]] = {}
+        self.plain = tuple(
+            {rule: self.get(rule, closed) for rule in table} for closed in (False, True)
+        )
+        """For an open and a closed hand, the items of the rules that name no tiles."""
         self.bonus: dict[tuple[tuple[Tile, ...], int, bool, bool], tuple[Item, ...]] = {}
         """The items of the bonus tiles, by the tiles, seat wind, closed hand and win."""
         self.honours: dict[tuple[int, int, bool], dict[int, tuple[Item, ...]]] = {}
@@ -236,6 +240,7 @@ def _one_honour_items(plan: _Plan, m: Meld, context: Context, closed: bool) -> t
 
 def _winning_move_items(plan: _Plan, context: Context, winning: Tile, closed: bool) -> list[Item]:
     items: list[Item] = []
+    plain = plan.plain[closed]
     won_by = (winning,)
     if context.first_turn:
         if context.self_drawn:
@@ -260,31 +265,33 @@ def _winning_move_items(plan: _Plan, context: Context, winning: Tile, closed: bo
         if not context.loose_tile:
             items += plan.get("self_drawn", closed, won_by)
     if closed:
-        items += plan.get("concealed_hand", closed)
+        items += plain.get("concealed_hand", ())
     return items
 
 
 def _suit_items(plan: _Plan, hand: Hand, kinds: int, closed: bool) -> list[Item]:
     """The rules on the kinds the whole hand holds (the same for every reading)."""
+    plain = plan.plain[closed]
     suits = suits_of(kinds)
     items: list[Item] = []
     if closed and suits == 1 and not kinds & HONOUR_BITS and _nine_gates(hand):
-        items += plan.get("nine_gates", closed)
+        items += plain.get("nine_gates", ())
     if suits == 1:
-        items += plan.get("half_flush" if kinds & HONOUR_BITS else "full_flush", closed)
+        items += plain.get("half_flush" if kinds & HONOUR_BITS else "full_flush", ())
     elif suits == 0:
-        items += plan.get("all_honours", closed)
+        items += plain.get("all_honours", ())
     if not kinds & ~TERMINAL_BITS:
-        items += plan.get("all_terminals", closed)
+        items += plain.get("all_terminals", ())
     elif not kinds & ~MAJOR_BITS and suits:
-        items += plan.get("terminals_and_honours", closed)
+        items += plain.get("terminals_and_honours", ())
     if not kinds & MAJOR_BITS:
-        items += plan.get("all_simples", closed)
+        items += plain.get("all_simples", ())
     return items
 
 
 def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -> list[Item]:
     """The rules on the chows, pungs, kongs and pair of a standard reading."""
+    plain = plan.plain[closed]
     chows: list[Tile] = []
     chow_bits = set_bits = pair_bits = 0
     sets = kongs = concealed_sets = 0
@@ -304,53 +311,53 @@ def _set_items(plan: _Plan, melds: tuple[Meld, ...], kinds: int, closed: bool) -
     items: list[Item] = []
     # chows
     if len(chows) == 4:
-        items += plan.get("common_hand", closed)
-    if len(chows) >= 2:
+        items += plain.get("common_hand", ())
+    if len(set(chows)) < len(chows):  # a chow repeated
         repeated = sorted(chows.count(t) for t in set(chows))
         if repeated in ([2, 2], [4]):
-            items += plan.get("two_double_chows", closed)
-        elif repeated[-1] >= 2:
-            items += plan.get("double_chow", closed)
+            items += plain.get("two_double_chows", ())
+        else:
+            items += plain.get("double_chow", ())
     if chow_bits & (chow_bits >> 3) & (chow_bits >> 6) & _SUIT_STARTS:  # 123 456 789, one suit
-        items += plan.get("pure_straight", closed)
+        items += plain.get("pure_straight", ())
     if chow_bits & (chow_bits >> 9) & (chow_bits >> 18) & 0x7F:  # one chow in all three suits
-        items += plan.get("mixed_triple_chow", closed)
+        items += plain.get("mixed_triple_chow", ())
     # pungs and kongs
     if kongs == 4:
-        items += plan.get("four_kongs", closed)
-        items += plan.get("all_kongs", closed)
+        items += plain.get("four_kongs", ())
+        items += plain.get("all_kongs", ())
     elif kongs == 3:
-        items += plan.get("three_kongs", closed)
+        items += plain.get("three_kongs", ())
     if sets == 4:
-        items += plan.get("all_pungs", closed)
+        items += plain.get("all_pungs", ())
         if not (set_bits | pair_bits) & ~MAJOR_BITS and honours and suits_of(kinds):
-            items += plan.get("mixed_orphans", closed)
+            items += plain.get("mixed_orphans", ())
         if concealed_sets == 4:
-            items += plan.get("four_concealed_pungs", closed)
+            items += plain.get("four_concealed_pungs", ())
         else:
-            items += plan.get("four_pungs", closed)
+            items += plain.get("four_pungs", ())
     if concealed_sets == 3:
-        items += plan.get("three_concealed_pungs", closed)
+        items += plain.get("three_concealed_pungs", ())
     if set_bits & (set_bits >> 9) & (set_bits >> 18) & 0x1FF:  # one value pung in all suits
-        items += plan.get("triple_pung", closed)
+        items += plain.get("triple_pung", ())
     # honours and terminals
     if honours:
         dragon_sets = (set_bits & DRAGON_BITS).bit_count()
         if dragon_sets == 3:
-            items += plan.get("great_dragons", closed)
+            items += plain.get("great_dragons", ())
         elif dragon_sets == 2 and pair_bits & DRAGON_BITS:
-            items += plan.get("little_dragons", closed)
-            items += plan.get("small_dragons", closed)
+            items += plain.get("little_dragons", ())
+            items += plain.get("small_dragons", ())
         wind_sets = (set_bits & WIND_BITS).bit_count()
         wind_pair = pair_bits & WIND_BITS
         if wind_sets == 4 or (wind_sets == 3 and wind_pair):
-            items += plan.get("big_winds", closed)
+            items += plain.get("big_winds", ())
         if wind_sets == 4:
-            items += plan.get("great_winds", closed)
+            items += plain.get("great_winds", ())
         elif wind_sets == 3 and wind_pair:
-            items += plan.get("small_winds", closed)
+            items += plain.get("small_winds", ())
     elif chows and all(_has_terminal(m) for m in melds):
-        items += plan.get("outside_hand", closed)
+        items += plain.get("outside_hand", ())
     return items
 
 
@@ -407,7 +414,11 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
     common += _winning_move_items(plan, context, winning, closed)
     candidates = []
     for reading in readings:
-        items = list(plan.get(reading.pattern, closed)) if reading.pattern in _PATTERNS else []
+        items = (
+            list(plan.plain[closed].get(reading.pattern, ()))
+            if reading.pattern in _PATTERNS
+            else []
+        )
         items += whole_hand
         if reading.pattern == "standard":
             items += _set_items(plan, reading.melds, kinds, closed)
