@@ -1,0 +1,300 @@
+"""The pages in a real browser: Playwright drives Debian's Chromium against `fourwinds serve`.
+
+Skipped only when /usr/bin/chromium is missing outside CI; in CI (CI set) they must run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "images" / "table.png"
+HAND_SECONDS = 180
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"),
+    reason="Debian's chromium is not installed (.ci/run installs it; in CI these tests run)",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`fourwinds serve` on a free port over a fresh SQLite file; bots move at once."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("web") / "fourwinds.sqlite"
+    command = [sys.executable, "-m", "fourwinds", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0"]
+    command += ["--away-wait", "10", "--hand-pause", "120"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/api/rules", timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                output = process.stdout.read().decode() if process.stdout else ""
+                pytest.fail(f"fourwinds serve did not start:\n{output}")
+            time.sleep(0.2)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    yield context
+    context.close()
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Collect the page's script errors, so that a test can insist there were none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def create_table(page: Page, server: str, name: str, bots: bool) -> None:
+    """From the lobby: a one-round Classical table, seated as ``name``."""
+    page.goto(server + "/")
+    page.get_by_label("Your name").fill(name)
+    page.locator("#rules").select_option("classical")
+    page.locator("[data-option=rounds]").select_option("1")
+    page.get_by_label("Fill the other seats with bots").set_checked(bots)
+    page.get_by_role("button", name="Create the table and sit down").click()
+    page.wait_for_url(re.compile(r"/table/[^#]+#position=\d&token="))
+
+
+def play_one_move(page: Page) -> bool:
+    """Click what a simple player would: win when offered, else pass a claim, else discard the
+    tile just drawn (or the last tile). False when there was nothing to do."""
+    for name in ("win", "pass"):
+        button = page.locator(f'#actions button[data-action="{name}"]')
+        if button.count():
+            button.first.click()
+            page.wait_for_timeout(100)
+            return True
+    tiles = page.locator('#hand .tile:not([aria-disabled="true"])')
+    if tiles.count():
+        tiles.last.click()
+        page.wait_for_timeout(100)
+        return True
+    return False
+
+
+def my_discards(page: Page) -> int:
+    return page.locator("#me .discards .tile").count()
+
+
+def test_three_bots_a_whole_hand_by_clicking_and_its_score_sheet(
+    context: BrowserContext, server: str
+) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    create_table(page, server, "Ann", bots=True)
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    # Three bots sit down: the other seats are named and marked as bots.
+    expect(page.locator(".seat:not(.me) .seat-name .tag", has_text="bot")).to_have_count(3)
+    deadline = time.monotonic() + HAND_SECONDS
+    moves = 0
+    while page.locator("#end").is_hidden():
+        assert time.monotonic() < deadline, "the hand did not end: " + page.inner_text("main")
+        if play_one_move(page):
+            moves += 1
+            if moves == 12:
+                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SCREENSHOT))
+        else:
+            page.wait_for_timeout(100)
+    assert moves > 0
+    end = page.locator("#end")
+    expect(end.locator("#end-heading")).to_have_text("End of hand 1")
+    how = end.locator(".how").inner_text()
+    assert re.search(r"won|wall game", how), how
+    # Every hand revealed, East first, and a score sheet item by item with its total.
+    expect(end.locator(".end-seat h3")).to_have_count(4)
+    if "won" in how:
+        sheets = end.locator("table.sheet")
+        assert sheets.count() >= 1
+        winner_sheet = sheets.filter(has=page.locator("tbody tr"))
+        assert winner_sheet.count() >= 1
+        total = winner_sheet.first.locator("tfoot .total").inner_text()
+        assert int(total) > 0
+        expect(end.locator(".payments li").first).to_contain_text("pay")
+    expect(end).to_contain_text("Running totals")
+    assert errors == []
+
+
+def test_keyboard_discard_and_labels(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    create_table(page, server, "Kim", bots=True)
+    deadline = time.monotonic() + HAND_SECONDS
+    while not page.locator('#hand .tile:not([aria-disabled="true"])').count():
+        assert time.monotonic() < deadline, "no turn came"
+        if page.locator('#actions button[data-action="pass"]').count():
+            page.keyboard.press("x")
+        page.wait_for_timeout(100)
+    labels = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.ariaLabel)")
+    pattern = r"(Discard )?(\d of (characters|dots|bamboo)|\w+ (wind|dragon))(, just drawn)?"
+    assert all(re.fullmatch(pattern, label) for label in labels), labels
+    before = my_discards(page)
+    page.keyboard.press("d")
+    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("document.activeElement.ariaLabel")
+    assert focused.startswith("Discard ")
+    page.keyboard.press("Enter")
+    expect(page.locator("#me .discards .tile")).to_have_count(before + 1)
+    tile = focused.removeprefix("Discard ")
+    # The discard may be claimed at once, and then says so.
+    discarded = re.compile(re.escape(tile) + r"( \(claimed\))?")
+    expect(page.locator("#me .discards .tile").last).to_have_attribute("aria-label", discarded)
+    expect(page.locator("#announce")).not_to_be_empty()
+    assert errors == []
+
+
+def test_leave_and_come_back_to_the_same_seat(
+    browser: Browser, context: BrowserContext, server: str
+) -> None:
+    page = context.new_page()
+    create_table(page, server, "Lee", bots=True)
+    link = page.url
+    deadline = time.monotonic() + HAND_SECONDS
+    while not page.locator('#hand .tile:not([aria-disabled="true"])').count():
+        assert time.monotonic() < deadline, "no turn came"
+        play_one_move(page)
+    # It is Lee's turn: nothing changes at the table until Lee acts (or the away wait ends).
+    hand = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.ariaLabel)")
+    heading = page.locator("#me-heading").inner_text()
+    page.close()
+
+    # The same link in the same browser, without the fragment: the seat comes from storage.
+    again = context.new_page()
+    again.goto(link.split("#")[0])
+    expect(again.locator("#hand .tile").first).to_be_visible()
+    assert again.locator("#me-heading").inner_text() == heading
+    assert again.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.ariaLabel)") == hand
+    assert again.url == link
+    again.close()
+
+    # The full link in another browser: the same seat and hand.
+    other = browser.new_context()
+    elsewhere = other.new_page()
+    elsewhere.goto(link)
+    expect(elsewhere.locator("#hand .tile").first).to_be_visible()
+    assert elsewhere.locator("#me-heading").inner_text() == heading
+    assert elsewhere.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.ariaLabel)") == hand
+    before = my_discards(elsewhere)
+    elsewhere.locator('#hand .tile:not([aria-disabled="true"])').last.click()
+    expect(elsewhere.locator("#me .discards .tile")).to_have_count(before + 1)
+    other.close()
+
+
+def test_two_players_at_one_table(browser: Browser, context: BrowserContext, server: str) -> None:
+    ann = context.new_page()
+    ann_errors = watch_errors(ann)
+    create_table(ann, server, "Ann", bots=False)
+    expect(ann.locator("#waiting")).to_be_visible()
+    invite = ann.locator("#invite").input_value()
+    assert "#" not in invite
+
+    bob_context = browser.new_context(viewport={"width": 390, "height": 844})
+    bob = bob_context.new_page()
+    bob_errors = watch_errors(bob)
+    bob.goto(invite)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Sit down").click()
+    expect(bob.locator("#waiting-seats")).to_contain_text("Bob (you)")
+    expect(ann.locator("#waiting-seats")).to_contain_text("Bob")
+
+    ann.get_by_role("button", name="Fill the empty seats with bots").click()
+    for page, other in ((ann, "Bob"), (bob, "Ann")):
+        expect(page.locator("#hand .tile").first).to_be_visible()
+        seat = page.locator(".seat:not(.me)", has_text=other)
+        expect(seat).to_have_count(1)
+        # The other player's concealed tiles are only backs.
+        assert seat.locator(".concealed .tile.back").count() >= 13
+        assert seat.locator(".concealed .tile:not(.back)").count() == 0
+
+    # Both play by clicking until each has discarded twice (or the hand ends).
+    deadline = time.monotonic() + HAND_SECONDS
+    while min(my_discards(ann), my_discards(bob)) < 2 and ann.locator("#end").is_hidden():
+        assert time.monotonic() < deadline, "the two players could not both play"
+        if not (play_one_move(ann) or play_one_move(bob)):
+            ann.wait_for_timeout(100)
+    assert ann_errors == [] and bob_errors == []
+    bob_context.close()
+
+
+def test_game_history_and_replay(context: BrowserContext, server: str) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    created = page.request.post(
+        server + "/api/tables", data={"rules": "beginner", "options": {"rounds": 1}}
+    )
+    game_id = created.json()["table"]["id"]
+    page.request.post(f"{server}/api/tables/{game_id}/bots", data={"bot": "greedy"})
+    deadline = time.monotonic() + HAND_SECONDS
+    games = server + "/api/games"
+    while not any(g["id"] == game_id for g in page.request.get(games).json()["games"]):
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+
+    # The lobby's history links to the replay.
+    page.goto(server + "/")
+    page.locator(f'#games a[href="/replay/{game_id}"]').click()
+    page.wait_for_url(re.compile(f"/replay/{game_id}$"))
+    step = page.locator("#step")
+    expect(step).to_contain_text("Hand 1, step 0")
+    expect(step).to_contain_text("The deal")
+    # Every hand is visible: four rows of concealed tiles, face up.
+    expect(page.locator("#board .seat .hand")).to_have_count(4)
+    assert page.locator("#board .seat .hand .tile.back").count() == 0
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("step 1 of")
+    page.get_by_role("button", name="Back").click()
+    expect(step).to_contain_text("step 0 of")
+    page.keyboard.press("End")
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#end .end-seat")).to_have_count(4)
+    page.keyboard.press("PageDown")
+    expect(step).to_contain_text("Hand 2, step 0")
+    assert errors == []
