@@ -147,14 +147,14 @@ const ACTION_KEYS = { win: "w", pung: "p", kong: "k", "concealed-kong": "k", "ad
 function actionButton(action) {
   const [kind, tiles] = action.split(" ");
   const key = ACTION_KEYS[kind];
+  // An action kind the page has no name for is offered under its own text.
   const text = { win: "Win", pung: "Pung", kong: "Kong", "concealed-kong": "Concealed kong",
-    "added-kong": "Add to kong", chow: "Chow", pass: "Pass" }[kind];
-  const button = el("button", { type: "button", class: `action ${kind}`, "data-key": key,
+    "added-kong": "Add to kong", chow: "Chow", pass: "Pass" }[kind] || kind;
+  return el("button", { type: "button", class: `action ${kind}`, "data-key": key,
     "data-action": action, "aria-keyshortcuts": key, "aria-label": actionWords(action),
     onclick: () => act(action) },
   text, tiles ? tileRow(parseTiles(tiles)) : null,
-  el("kbd", { "aria-hidden": "true" }, key));
-  return button;
+  key ? el("kbd", { "aria-hidden": "true" }, key) : null);
 }
 
 function renderActions() {
