@@ -5,19 +5,29 @@ Exit statuses: 0 for a scored hand (a win, or a losing hand without a winning ti
 settlement; 1 when a hand with a ``+`` winning tile is no legal win under the rule set; 2 when the
 input is malformed or impossible (bad notation, a fifth tile, a wrong size, a tile the rule set
 does not have, contradictory flags).
+
+American hands (``--rules american``) are matched against a card (``--card FILE``, the sample
+card by default): the line that pays most is named with its value and what each player pays; a
+hand of 14 tiles that makes no line exits with status 1 and the nearest lines.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
+from fourwinds.american import is_american
+from fourwinds.american.calculator import judge
+from fourwinds.american.commands import load_card
+from fourwinds.american.hand import AmericanHand
+from fourwinds.american.settlement import settle_american
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import RULES, RuleSet, get_rules
-from fourwinds.scoring import ScoreSheet, score, settle
+from fourwinds.scoring import ScoreSheet, Settlement, score, settle
 from fourwinds.tiles import NotationError, counts, tile_name
 
 SEATS = "ESWN"
@@ -81,6 +91,13 @@ def option_rules(function: Any) -> Any:
         metavar="KEY=VALUE",
         help="A rule-set option: limit=1000, roof_off=true, min_faan=1, max_faan=13, payout=spicy.",
     )(function)
+    function = click.option(
+        "--card",
+        "card_file",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        default=None,
+        help="American: the card file [default: the sample card].",
+    )(function)
     return click.option(
         "--rules", "rules_name", default="classical", show_default=True, help="Rule set."
     )(function)
@@ -103,6 +120,7 @@ def option_rules(function: Any) -> Any:
 @click.argument("hand", nargs=-1, required=True)
 def score_command(
     rules_name: str,
+    card_file: Path | None,
     options: tuple[str, ...],
     seat_wind: str,
     prevailing_wind: str,
@@ -123,6 +141,15 @@ def score_command(
     Example: fourwinds score --rules classical "[555z] [1111m] 444p 23s 77z 8f +4s"
     """
     rules = rules_of(rules_name, options)
+    if is_american(rules):
+        others = (last_tile, last_discard, loose_tile, robbed_kong, first_turn, original_call)
+        if any(others) or twofold_fortune or calling:
+            fail(
+                "American hands take only --self-drawn (a self-pick, or a win after a joker "
+                "exchange)"
+            )
+        _score_american(" ".join(hand), card_file, self_drawn, as_json)
+        return
     parsed = parse_hand(" ".join(hand), rules)
     seat = seat_of(seat_wind)
     drawn = self_drawn or last_tile or loose_tile or twofold_fortune
@@ -168,6 +195,17 @@ def score_command(
         sys.exit(1)
 
 
+def _score_american(text: str, card_file: Path | None, self_picked: bool, as_json: bool) -> None:
+    try:
+        hand = AmericanHand.parse(text)
+    except NotationError as error:
+        fail(str(error))
+    verdict = judge(hand, load_card(card_file), self_picked)
+    click.echo(json.dumps(verdict.to_json()) if as_json else verdict.explain())
+    if hand.size() == 14 and verdict.best is None:
+        sys.exit(1)
+
+
 def _header(sheet: ScoreSheet, rules: RuleSet, context: Context) -> str:
     how = "won" if sheet.won else "not won" if sheet.reason else "losing hand"
     return (
@@ -184,9 +222,11 @@ def _header(sheet: ScoreSheet, rules: RuleSet, context: Context) -> str:
 @click.option("--scores", default=None, metavar="E=..,S=..,W=..,N=..", help="Hands' values.")
 @click.option("--hand", "hands", multiple=True, metavar="SEAT=HAND", help="A hand to score.")
 @click.option("--prevailing-wind", default="E", show_default=True, help="For --hand.")
+@click.option("--jokerless", is_flag=True, help="American, with --scores: a jokerless win.")
 @click.option("--json", "as_json", is_flag=True, help="Print payments and net as JSON.")
 def settle_command(
     rules_name: str,
+    card_file: Path | None,
     options: tuple[str, ...],
     winner: str,
     discarder: str | None,
@@ -194,25 +234,34 @@ def settle_command(
     scores: str | None,
     hands: tuple[str, ...],
     prevailing_wind: str,
+    jokerless: bool,
     as_json: bool,
 ) -> None:
-    """Settle a hand: every payment and each seat's net change (seats by wind, E the dealer)."""
+    """Settle a hand: every payment and each seat's net change (seats by wind, E the dealer).
+
+    American: the winner's line value comes from --hand WINNER=HAND (matched against the card)
+    or --scores WINNER=VALUE (with --jokerless for a jokerless win)."""
     rules = rules_of(rules_name, options)
     winning_seat = None if winner.strip().lower() == "none" else seat_of(winner)
     discarding_seat = seat_of(discarder) if discarder else None
     if (scores is None) == (not hands):
         fail("give either --scores E=..,S=..,W=..,N=.. or --hand SEAT=HAND")
-    if scores is not None:
+    if is_american(rules):
+        settlement = _settle_american(
+            rules, card_file, winning_seat, discarding_seat, self_drawn, scores, hands, jokerless
+        )
+    elif scores is not None:
         values = _values(scores)
     else:
         values = _hand_values(hands, rules, winning_seat, self_drawn, seat_of(prevailing_wind))
-    hongkong_discard = rules.scoring == "hongkong" and not self_drawn
-    if winning_seat is not None and hongkong_discard and discarding_seat is None:
-        fail("a win on a discard needs --discarder (or --self-drawn)")
-    try:
-        settlement = settle(rules, winning_seat, discarding_seat, self_drawn, values)
-    except ValueError as error:
-        fail(str(error))
+    if not is_american(rules):
+        hongkong_discard = rules.scoring == "hongkong" and not self_drawn
+        if winning_seat is not None and hongkong_discard and discarding_seat is None:
+            fail("a win on a discard needs --discarder (or --self-drawn)")
+        try:
+            settlement = settle(rules, winning_seat, discarding_seat, self_drawn, values)
+        except ValueError as error:
+            fail(str(error))
     if as_json:
         click.echo(
             json.dumps(
@@ -232,6 +281,47 @@ def settle_command(
         click.echo(f"{SEAT_NAMES[payer]} pays {SEAT_NAMES[payee]} {amount}")
     for seat, change in enumerate(settlement.net):
         click.echo(f"{SEAT_NAMES[seat]:<6} {change:+d}")
+
+
+def _settle_american(
+    rules: RuleSet,
+    card_file: Path | None,
+    winner: int | None,
+    discarder: int | None,
+    self_picked: bool,
+    scores: str | None,
+    hands: tuple[str, ...],
+    jokerless: bool,
+) -> Settlement:
+    """Reference 3.6: the discarder pays double, the others the value; a self-pick, double
+    from everyone; jokerless doubles again."""
+    if winner is None:
+        return Settlement(())
+    if self_picked == (discarder is not None):
+        fail("give --discarder for a win on a discard, or --self-drawn, not both")
+    if discarder == winner:
+        fail("the winner cannot be the discarder")
+    if scores is not None:
+        given = dict(part.partition("=")[::2] for part in scores.split(","))
+        values = {seat_of(key): raw for key, raw in given.items()}
+        if set(values) != {winner} or not values[winner].isdigit():
+            fail("--scores for American is the winner's line value: WINNER=VALUE")
+        value = int(values[winner]) * (2 if jokerless else 1)
+    else:
+        given_hands = {seat_of(key): text for key, _, text in (h.partition("=") for h in hands)}
+        if set(given_hands) != {winner}:
+            fail("--hand for American is the winner's hand: WINNER=HAND")
+        try:
+            hand = AmericanHand.parse(given_hands[winner])
+        except NotationError as error:
+            fail(str(error))
+        best = judge(hand, load_card(card_file), self_picked).best
+        if best is None:
+            click.echo(f"{SEATS[winner]}: {hand} completes no line of the card", err=True)
+            sys.exit(1)
+        click.echo(f"{SEAT_NAMES[winner]} {hand}: {best.line.id}, {best.value}", err=True)
+        value = best.value
+    return settle_american(value, winner, discarder, range(rules.players))
 
 
 def _values(text: str) -> list[int]:

@@ -12,6 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from fourwinds import __version__
+from fourwinds.american.commands import card_group, load_card
 from fourwinds.bots import BOTS
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
@@ -22,10 +23,11 @@ from fourwinds.simulate import simulate as run_simulation
 @click.group()
 @click.version_option(__version__, prog_name="fourwinds")
 def main() -> None:
-    """Play and score Mah Jongg under Classical, Hong Kong Old Style and Beginner rules."""
+    """Play and score Mah Jongg under Classical, Hong Kong Old Style, American and Beginner
+    rules."""
 
 
-PLAY_RULES = ("classical", "hongkong", "beginner")
+PLAY_RULES = ("classical", "hongkong", "beginner", "american")
 
 
 @main.command()
@@ -53,19 +55,50 @@ PLAY_RULES = ("classical", "hongkong", "beginner")
     default=None,
     help="Write each hand's record to this directory.",
 )
+@click.option(
+    "--card",
+    "card_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="American: the card file to play by [default: the sample card].",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(3, 4),
+    default=4,
+    show_default=True,
+    help="American: three players play without the Charleston.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
-    rules_name: str, hands: int, seed: int, bot: str, records: Path | None, as_json: bool
+    rules_name: str,
+    hands: int,
+    seed: int,
+    bot: str,
+    records: Path | None,
+    card_file: Path | None,
+    players: int,
+    as_json: bool,
 ) -> None:
     """Play HANDS seeded hands with bots in every seat and report the results."""
     rules = get_rules(rules_name)
+    card = None
+    if rules_name == "american":
+        rules = get_rules(rules_name, players=players)
+        card = load_card(card_file)
+    elif card_file is not None or players != 4:
+        raise click.UsageError("--card and --players are for --rules american")
     if as_json:
-        summary = run_simulation(rules, hands, seed, bot, records)
+        summary = run_simulation(rules, hands, seed, bot, records, card=card)
         click.echo(json.dumps(summary.to_json()))
         return
     with Progress(transient=True) as progress:
         task = progress.add_task(f"{rules.title}, {bot} bots", total=hands)
-        summary = run_simulation(rules, hands, seed, bot, records, lambda: progress.advance(task))
+
+        def advance() -> None:
+            progress.advance(task)
+
+        summary = run_simulation(rules, hands, seed, bot, records, advance, card)
     table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
     table.add_column("")
     table.add_column("hands", justify="right")
@@ -173,7 +206,6 @@ def bot(url: str, table_id: str | None, name: str, bot_name: str, seed: int) -> 
     click.echo(json.dumps({"standings": standings}))
 
 
-from fourwinds.american.commands import card_group  # noqa: E402
 from fourwinds.calculator import score_command, settle_command  # noqa: E402
 
 main.add_command(score_command)

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from fourwinds.american import is_american
+from fourwinds.american.actions import AmericanAction
+from fourwinds.american.card import Card, CardError, sample_card
+from fourwinds.american.deal import AmericanDeal
 from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import Match, hand_seed
@@ -32,7 +36,7 @@ class ReplayError(ValueError):
     """A record that does not reproduce its own game, or is not a record at all."""
 
 
-def _hand_entry(deal: Deal, **extra: Any) -> dict[str, Any]:
+def _hand_entry(deal: Deal | AmericanDeal, **extra: Any) -> dict[str, Any]:
     brk = deal.wall.break_
     assert deal.result is not None
     return {
@@ -46,9 +50,9 @@ def _hand_entry(deal: Deal, **extra: Any) -> dict[str, Any]:
     }
 
 
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """The record of one finished hand."""
-    return {
+def deal_record(deal: Deal | AmericanDeal) -> dict[str, Any]:
+    """The record of one finished hand; an American one also holds its card."""
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "kind": "hand",
@@ -56,6 +60,18 @@ def deal_record(deal: Deal) -> dict[str, Any]:
         "options": deal.rules.options(),
         "hands": [_hand_entry(deal)],
     }
+    if isinstance(deal, AmericanDeal):
+        record["card"] = "sample" if deal.card == sample_card() else str(deal.card)
+    return record
+
+
+def _card(record: dict[str, Any]) -> Card:
+    """The card of an American record: ``"sample"`` or the text of the card itself."""
+    text = record.get("card", "sample")
+    try:
+        return sample_card() if text == "sample" else Card.parse(text)
+    except CardError as error:
+        raise ReplayError(f"the record's card does not parse: {error}") from None
 
 
 def match_record(match: Match) -> dict[str, Any]:
@@ -76,17 +92,19 @@ def match_record(match: Match) -> dict[str, Any]:
     }
 
 
-def _parse_action(text: str, where: str) -> tuple[int, Action]:
+def _parse_action(text: str, where: str, american: bool) -> tuple[int, Action | AmericanAction]:
     seat_text, _, action_text = text.partition(" ")
     if not seat_text.isdigit() or int(seat_text) > 3:
         raise ReplayError(f"{where}: expected 'SEAT ACTION', got {text!r}")
     try:
+        if american:
+            return int(seat_text), AmericanAction.parse(action_text)
         return int(seat_text), Action.parse(action_text)
     except ValueError as error:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def replay(record: dict[str, Any]) -> list[Deal]:
+def replay(record: dict[str, Any]) -> list[Deal | AmericanDeal]:
     """Replay every hand of a record and check it against what the record says happened."""
     if record.get("format") != FORMAT or record.get("version") != VERSION:
         raise ReplayError(f"not a {FORMAT} record of version {VERSION}")
@@ -94,10 +112,14 @@ def replay(record: dict[str, Any]) -> list[Deal]:
         rules = get_rules(record["rules"], **record.get("options", {}))
     except (KeyError, ValueError) as error:
         raise ReplayError(f"bad rule set: {error}") from None
+    american = is_american(rules)
+    if american and record.get("kind") == "match":
+        raise ReplayError("American records hold single hands, not matches")
+    card = _card(record) if american else None
     match = Match(rules, record["seed"]) if record.get("kind") == "match" else None
     if match is not None and [list(r) for r in match.seating_rolls] != record["seating_rolls"]:
         raise ReplayError("the seating dice differ from the record")
-    deals = []
+    deals: list[Deal | AmericanDeal] = []
     for index, entry in enumerate(record["hands"]):
         where = f"hand {index}"
         if match is not None:
@@ -105,14 +127,23 @@ def replay(record: dict[str, Any]) -> list[Deal]:
             found = (entry["seed"], entry["east"], entry["prevailing_wind"])
             if expected != found:
                 raise ReplayError(f"{where}: seed, East or prevailing wind differ: {found}")
-        deal = Deal(rules, entry["seed"], entry["prevailing_wind"])
+        deal: Deal | AmericanDeal
+        if american:
+            deal = AmericanDeal(rules, entry["seed"], card)
+        else:
+            deal = Deal(rules, entry["seed"], entry["prevailing_wind"])
         brk = deal.wall.break_
         if [list(roll) for roll in brk.dice] != entry["dice"]:
             raise ReplayError(f"{where}: the dice differ: {brk.dice} against {entry['dice']}")
         for number, text in enumerate(entry["actions"]):
-            seat, action = _parse_action(text, f"{where}, action {number}")
+            seat, action = _parse_action(text, f"{where}, action {number}", american)
             try:
-                deal.apply(seat, action)
+                if isinstance(deal, AmericanDeal):
+                    assert isinstance(action, AmericanAction)
+                    deal.apply(seat, action)
+                else:
+                    assert isinstance(action, Action)
+                    deal.apply(seat, action)
             except ValueError as error:
                 raise ReplayError(f"{where}, action {number} ({text}): {error}") from None
         if deal.result is None:
@@ -122,6 +153,7 @@ def replay(record: dict[str, Any]) -> list[Deal]:
                 f"{where}: the result differs: {deal.result.to_json()} against {entry['result']}"
             )
         if match is not None:
+            assert isinstance(deal, Deal)
             match.deal = deal
             match.next_hand()
         deals.append(deal)

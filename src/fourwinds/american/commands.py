@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from fourwinds.american.card import Card, CardError
+from fourwinds.american.card import Card, CardError, sample_card
 
 
 @click.group("card")
@@ -37,3 +37,15 @@ def check(card_file: Path) -> None:
         f"{card_file}{title}: {len(card.lines)} lines in {sections} sections, "
         f"{hands} concrete hands; no problems"
     )
+
+
+def load_card(path: Path | None) -> Card:
+    """The card in a file (the sample card for None); a faulty card stops the command with
+    its problems listed."""
+    if path is None:
+        return sample_card()
+    try:
+        return Card.load(path)
+    except CardError as error:
+        problems = "\n".join(f"{path}:{p.line}:{p.column}: {p.message}" for p in error.problems)
+        raise click.UsageError(f"the card does not parse:\n{problems}") from None
