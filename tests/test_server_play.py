@@ -153,7 +153,7 @@ def test_the_next_hand_starts_after_the_pause_without_next(database: str) -> Non
 
 
 def test_a_bot_plays_for_a_player_who_left_until_they_return(database: str) -> None:
-    timing = Timing(bot_delay=0.01, away_wait=0.1, hand_pause=60)
+    timing = Timing(bot_delay=0.01, away_wait=0.1, hand_pause=0.05)
     with client(database, timing) as http:
         table_id, seat = seated(http)
         with http.websocket_connect(f"/ws/{table_id}") as socket:
