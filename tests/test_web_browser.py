@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -103,21 +104,28 @@ def create_table(page: Page, server: str, name: str, bots: bool) -> None:
     page.wait_for_url(re.compile(r"/table/[^#]+#position=\d&token="))
 
 
+def click_if_there(page: Page, selector: str) -> bool:
+    """Click the last element matching ``selector``; False when there is none, or when it went
+    away before the click (the table moved on)."""
+    target = page.locator(selector)
+    if not target.count():
+        return False
+    try:
+        target.last.click(timeout=2000)
+    except PlaywrightTimeoutError:
+        return False
+    page.wait_for_timeout(100)
+    return True
+
+
 def play_one_move(page: Page) -> bool:
     """Click what a simple player would: win when offered, else pass a claim, else discard the
     tile just drawn (or the last tile). False when there was nothing to do."""
-    for name in ("win", "pass"):
-        button = page.locator(f'#actions button[data-action="{name}"]')
-        if button.count():
-            button.first.click()
-            page.wait_for_timeout(100)
-            return True
-    tiles = page.locator('#hand .tile:not([aria-disabled="true"])')
-    if tiles.count():
-        tiles.last.click()
-        page.wait_for_timeout(100)
-        return True
-    return False
+    return (
+        click_if_there(page, '#actions button[data-action="win"]')
+        or click_if_there(page, '#actions button[data-action="pass"]')
+        or click_if_there(page, '#hand .tile:not([aria-disabled="true"])')
+    )
 
 
 def my_discards(page: Page) -> int:
@@ -200,7 +208,8 @@ def test_leave_and_come_back_to_the_same_seat(
     deadline = time.monotonic() + HAND_SECONDS
     while not page.locator('#hand .tile:not([aria-disabled="true"])').count():
         assert time.monotonic() < deadline, "no turn came"
-        play_one_move(page)
+        if not play_one_move(page):
+            page.wait_for_timeout(100)
     # It is Lee's turn: nothing changes at the table until Lee acts (or the away wait ends).
     hand = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.ariaLabel)")
     heading = page.locator("#me-heading").inner_text()
