@@ -16,7 +16,7 @@ the second Charleston when its hand is still far from every line.
 ...     seat = deal.to_move()[0]
 ...     _ = deal.apply(seat, bots[seat].choose(AmericanView(deal, seat)))
 >>> deal.result.winner, deal.result.line, deal.result.discarder
-(3, 'P2', None)
+(0, 'E3', 1)
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ CALL_WITHIN: Final = 4
 """The bot calls a discard only when its best line is at most this many tiles away."""
 SHORTLIST: Final = 60
 """Instances the card bot looks at between two looks at the whole card."""
-RESCAN: Final = 4
+RESCAN: Final = 6
 """Decisions made on the shortlist before the bot looks at the whole card again (at once
 after a call, or when a new hand begins)."""
 

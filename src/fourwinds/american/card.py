@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fourwinds.tiles import (
     BAMBOO,
@@ -302,6 +302,9 @@ class Card:
     lines: tuple[Line, ...]
     title: str = ""
     year: int | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self  # immutable: a copied deal shares its card
 
     @classmethod
     def parse(cls, text: str) -> Card:

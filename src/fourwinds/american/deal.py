@@ -44,7 +44,6 @@ from fourwinds.american.actions import (
     AmericanAction,
     call,
     exposure_of,
-    pass_tiles,
 )
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
@@ -255,9 +254,9 @@ class AmericanDeal:
             return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
         blinds = range(count + 1) if stage.blind else (0,)
-        for blind in blinds:
+        for blind in blinds:  # naturals are sorted, so each combination is a canonical pass
             combos = dict.fromkeys(itertools.combinations(naturals, count - blind))
-            actions += [pass_tiles(tiles, blind) for tiles in combos]
+            actions += [AmericanAction(PASS_TILES, tiles, blind) for tiles in combos]
         return actions
 
     def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
@@ -366,8 +365,9 @@ class AmericanDeal:
             for exposure in other.exposures:
                 if not exposure.jokers:
                     continue
-                for tile in range(KINDS):
-                    if tile != JOKER and state.concealed[tile] and kind(tile) == exposure.tile:
+                alike = range(FLOWER, JOKER) if exposure.tile == FLOWER else (exposure.tile,)
+                for tile in alike:
+                    if state.concealed[tile]:
                         action = AmericanAction(EXCHANGE, (tile,), owner)
                         if action not in found:
                             found.append(action)
@@ -451,7 +451,7 @@ class AmericanDeal:
             self._turn_actions = None
             shown = tuple(owner.exposures[index].tiles())
             self.events.append(Event("exchange", action.number, tile, tiles=shown))
-            if self._check_dead() and not state.playing():
+            if self._check_dead((tile,)) and not state.playing():
                 self._draw_next(seat)
             return
         state.concealed[tile] -= 1
@@ -459,7 +459,7 @@ class AmericanDeal:
         state.claimed.append(False)
         self.drawn = None
         self.events.append(Event("discard", seat, tile))
-        self._check_dead()
+        self._check_dead((tile,))
         if tile == JOKER:  # a discarded joker can never be called (reference 3.4.2)
             self._draw_next(seat)
         else:
@@ -530,16 +530,27 @@ class AmericanDeal:
         state.exposures.append(exposure)
         self.events.append(Event("call", seat, tile, tiles=tuple(exposure.tiles())))
         self._start_turn(seat, drawn=None, called_from=source)
-        if self._check_dead() and not state.playing():
+        if self._check_dead(tuple(hand_naturals), seat) and not state.playing():
             self._draw_next(seat)
 
     # ---------------------------------------------------------------- dead hands and the end
 
-    def _check_dead(self) -> bool:
+    def _check_dead(self, revealed: tuple[Tile, ...], exposing: int | None = None) -> bool:
         """Kill every hand whose exposures no line can still be made around, from what is in
         sight: its exposures fit no line at all (a wrong exposure), or the tiles left do not
-        allow one (reference 3.5.2; seed 001 part 6.6). Returns whether any hand died."""
-        exposed = [s for s in self.playing_seats() if self.seats[s].exposures]
+        allow one (reference 3.5.2; seed 001 part 6.6). Only the seat that just exposed, and
+        hands whose lines use a tile just ``revealed`` (or any, when a joker was thrown away),
+        can have died. Returns whether any hand died."""
+        exposed = [
+            s
+            for s in self.playing_seats()
+            if self.seats[s].exposures
+            and (
+                s == exposing
+                or JOKER in revealed
+                or any(self.matcher.may_need(self._keys(s), kind(t)) for t in revealed)
+            )
+        ]
         if not exposed:
             return False
         visible: list[Tile] = []
@@ -552,7 +563,7 @@ class AmericanDeal:
         died = False
         for seat in exposed:
             state = self.seats[seat]
-            keys = tuple((e.tile, e.size) for e in state.exposures)
+            keys = self._keys(seat)
             own_jokers = sum(e.jokers for e in state.exposures)
             if self.matcher.viable(keys, unseen, JOKERS - jokers_gone - own_jokers):
                 continue
@@ -561,6 +572,9 @@ class AmericanDeal:
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
         return died
+
+    def _keys(self, seat: int) -> tuple[tuple[Tile, int], ...]:
+        return tuple((e.tile, e.size) for e in self.seats[seat].exposures)
 
     def _kill(self, seat: int, reason: str) -> None:
         """A dead hand stops playing and still pays (seed 001 part 6.3)."""

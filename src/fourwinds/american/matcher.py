@@ -24,9 +24,8 @@ set) find the candidates for a hand with a few integer operations before any cou
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
 from fourwinds.american.hand import KIND_COUNT, AmericanHand, fold, kind
@@ -144,6 +143,22 @@ def _compile(place: int, line_index: int, line: Line, instance: Instance) -> _Co
     return _Compiled(place, line_index, line.concealed, items, tuple(sorted(sets)), instance)
 
 
+def _away(
+    entry: _Compiled, counts: Sequence[int], jokers: int, left: int, filled: dict[Tile, int]
+) -> int:
+    """Tiles the hand still needs for the instance, its exposures (``filled``) taken off."""
+    used = slots = 0
+    for tile, need, natural in entry.items:
+        need -= filled.get(tile, 0)
+        have = counts[tile]
+        if have >= need:
+            used += need
+        else:
+            used += have
+            slots += need - (have if have > natural else natural)
+    return left - used - (jokers if jokers < slots else slots)
+
+
 def _exposed(
     sets: tuple[ExposureKey, ...], exposures: tuple[ExposureKey, ...]
 ) -> dict[Tile, int] | None:
@@ -192,6 +207,9 @@ class Matcher:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
+        return self  # never changed once built: a copied deal shares it
+
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
         """Instances that allow the exposures and, with ``every_kind``, use every kind held."""
         bits = self.everything
@@ -202,6 +220,8 @@ class Matcher:
             for tile, n in enumerate(holding.counts):
                 if n:
                     bits &= with_kind[tile]
+                    if not bits:
+                        return []
         table = self.table
         found = []
         while bits:
@@ -255,30 +275,36 @@ class Matcher:
     def distances(self, holding: Holding) -> list[Distance]:
         """For every line the hand may still make, the fewest tiles it still needs (0: complete)
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
-        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
-        left = HAND_SIZE - sum(size for _, size in exposures)
+        entries, aways = self._aways_of(holding, None)
         best: dict[int, Distance] = {}
-        for entry in self._candidates(holding, every_kind=False) if exposures else self.table:
-            filled = _NONE
-            if exposures:
-                fit = _exposed(entry.sets, exposures)
-                if fit is None:
-                    continue
-                filled = fit
-            used = slots = 0
-            for tile, need, natural in entry.items:
-                need -= filled.get(tile, 0)
-                have = counts[tile]
-                if have >= need:
-                    used += need
-                else:
-                    used += have
-                    slots += need - (have if have > natural else natural)
-            away = left - used - (jokers if jokers < slots else slots)
+        for entry, away in zip(entries, aways, strict=True):
             known = best.get(entry.line)
             if known is None or away < known.tiles:
                 best[entry.line] = Distance(self.card.lines[entry.line], away, entry.instance)
         return [best[index] for index in sorted(best)]
+
+    def _aways_of(
+        self, holding: Holding, among: Sequence[int] | None
+    ) -> tuple[list[_Compiled], list[int]]:
+        """The instances the exposures allow (or those ``among``) and how far the hand is from
+        each."""
+        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
+        if among is not None:
+            entries = [self.table[i] for i in among]
+        elif exposures:
+            entries = self._candidates(holding, every_kind=False)
+        else:
+            entries = self.table
+        if not exposures:
+            return entries, [_away(entry, counts, jokers, HAND_SIZE, _NONE) for entry in entries]
+        left = HAND_SIZE - sum(size for _, size in exposures)
+        kept, aways = [], []
+        for entry in entries:
+            filled = _exposed(entry.sets, exposures)
+            if filled is not None:
+                kept.append(entry)
+                aways.append(_away(entry, counts, jokers, left, filled))
+        return kept, aways
 
     def targets(
         self,
@@ -292,52 +318,52 @@ class Matcher:
         ``unseen`` (natural tiles per kind still to be had), instances that the tiles in sight
         rule out are skipped; ``among`` looks only at these places of the table (a bot's
         shortlist). For hints and bots."""
-        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
-        left = HAND_SIZE - sum(size for _, size in exposures)
+        counts, exposures = holding.counts, holding.exposures
         reach = [n + (unseen[t] if unseen is not None else HAND_SIZE) for t, n in enumerate(counts)]
-        spare = jokers + jokers_unseen
-        if among is not None:
-            entries = [self.table[i] for i in among]
-        elif exposures:
-            entries = self._candidates(holding, every_kind=False)
-        else:
-            entries = self.table
-        ranked: list[tuple[int, int, int]] = []
-        for position, entry in enumerate(entries):
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            if filled is None:
-                continue
-            used = slots = short = 0
+        spare = holding.jokers + jokers_unseen
+
+        def possible(entry: _Compiled, filled: dict[Tile, int]) -> bool:
+            short = 0
             for tile, need, natural in entry.items:
-                if filled:
-                    need -= filled.get(tile, 0)
                 there = reach[tile]
                 if natural > there:
-                    break
+                    return False
+                need -= filled.get(tile, 0)
                 if need > there:
                     short += need - there
-                have = counts[tile]
-                if have >= need:
-                    used += need
-                else:
-                    used += have
-                    slots += need - (have if have > natural else natural)
-            else:
-                if short <= spare:
-                    away = left - used - (jokers if jokers < slots else slots)
-                    ranked.append((away, -self.values[entry.line], position))
-        found = []
-        for away, _, position in heapq.nsmallest(limit, ranked):
-            entry = entries[position]
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            assert filled is not None
-            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
-            sets = list(entry.sets)
-            for exposure in exposures:
-                sets.remove(exposure)
-            line = self.card.lines[entry.line]
-            found.append(Target(away, line, needs, tuple(sets), entry.place))
+            return short <= spare
+
+        entries, aways = self._aways_of(holding, among)
+        values = self.values
+        count = len(entries)
+        cut = sorted(aways)[min(count, 4 * limit) - 1] if count else 0
+        near = [i for i in range(count) if aways[i] <= cut]
+        far = [i for i in range(count) if aways[i] > cut]
+        found: list[Target] = []
+        for group in (near, far):  # the far ones only when the tiles in sight rule out many
+            group.sort(key=lambda i: (aways[i], -values[entries[i].line]))
+            for i in group:
+                entry = entries[i]
+                filled = _exposed(entry.sets, exposures) if exposures else _NONE
+                assert filled is not None
+                if not possible(entry, filled):
+                    continue
+                needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+                sets = list(entry.sets)
+                for exposure in exposures:
+                    sets.remove(exposure)
+                line = self.card.lines[entry.line]
+                found.append(Target(aways[i], line, needs, tuple(sets), entry.place))
+                if len(found) == limit:
+                    return found
         return found
+
+    def may_need(self, exposures: tuple[ExposureKey, ...], tile: Tile) -> bool:
+        """Whether some line these exposures allow uses tiles of this kind."""
+        bits = self.with_kind[tile]
+        for exposure in exposures:
+            bits &= self.with_set.get(exposure, 0)
+        return bits != 0
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS

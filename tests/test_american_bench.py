@@ -1,0 +1,27 @@
+"""Smoke test of bench/bench_american.py: it runs and prints the JSON it promises (not a speed
+test)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "bench_american.py"
+
+
+def test_a_small_run_prints_its_figures() -> None:
+    completed = subprocess.run(
+        [sys.executable, str(SCRIPT), "--hands", "50", "--games", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    report = json.loads(completed.stdout)
+    assert report["card"]["lines"] == 50 and report["card"]["instances"] > 0
+    assert report["hands"] == 50
+    assert all(rate > 0 for rate in report["match_per_second"].values())
+    assert all(rate > 0 for rate in report["distance_per_second"].values())
+    assert set(report["games"]) == {"greedy", "random"}
