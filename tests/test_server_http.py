@@ -101,7 +101,7 @@ def test_a_finished_game_has_its_record_and_a_replay(
     http: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fixed_seed(monkeypatch, 5)
-    table_id = new_table(http, "hongkong")
+    table_id = new_table(http, "classical")
     seat = join(http, table_id)
     assert http.get(f"/api/games/{table_id}/record").status_code == 409
     assert http.get("/api/games/nope/record").status_code == 404

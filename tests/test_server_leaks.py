@@ -35,6 +35,7 @@ TABLE_KEYS = {
     "prevailing_wind",
     "players",
     "scores",
+    "claim_seconds",
     "claim_deadline",
     "auto_pass",
 }

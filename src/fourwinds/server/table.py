@@ -216,6 +216,7 @@ class Table:
             "prevailing_wind": None if shown is None else shown[0].prevailing_wind,
             "players": self._players_json(),
             "scores": None if self.match is None else list(self.match.scores),
+            "claim_seconds": self.claim_seconds,
         }
 
     def state(self, position: int, common: dict[str, Any] | None = None) -> dict[str, Any]:
