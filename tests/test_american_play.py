@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -19,6 +20,7 @@ from fourwinds.american.deal import (
 from fourwinds.american.hand import Exposure
 from fourwinds.american.match import AmericanMatch
 from fourwinds.american.settlement import settle_american
+from fourwinds.american.view import AmericanView
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.rules import AMERICAN_TILES, get_rules
 from fourwinds.tiles import JOKER, parse_tile, parse_tiles
@@ -534,3 +536,37 @@ def test_refused_actions_change_nothing() -> None:
             deal.apply(seat, action(text))
     assert ([s.concealed[:] for s in deal.seats], deal.wall.heights(), deal.phase) == before
     assert parse_tiles("5m")  # the notation is the project's
+
+
+# ---------------------------------------------------------------- the view
+
+
+def test_the_view_carries_what_a_page_needs_and_hides_the_rest() -> None:
+    """Issue 5: the Charleston stage, tiles to pass, votes, exposures with jokers, dead hands;
+    DESIGN.md principle 5: no other seat's concealed tiles or choices."""
+    deal = new(27)
+    first_passes_for = {0: next(a for a in deal.legal_actions(0) if a.kind == PASS_TILES)}
+    deal.apply(0, first_passes_for[0])
+    data = AmericanView(deal, 1).to_json()
+    charleston = data["charleston"]
+    assert (charleston["stage"], charleston["direction"], charleston["count"]) == (
+        "first-right",
+        "right",
+        3,
+    )
+    assert charleston["chosen"] == [0] and charleston["to_choose"] == [1, 2, 3]
+    assert charleston["votes"] is None and not charleston["blind_allowed"]
+    assert str(first_passes_for[0]) not in json.dumps(data)
+    assert [s["concealed"] for s in data["seats"]] == [14, 13, 13, 13]
+    assert len(data["hints"]) == 5 and {"line", "tiles_away", "value"} <= set(data["hints"][0])
+    for seat in (1, 2, 3):
+        deal.apply(seat, next(a for a in deal.legal_actions(seat) if a.kind == PASS_TILES))
+    assert AmericanView(deal, 1).to_json()["charleston"]["received"]
+    through_charleston(deal)
+    assert AmericanView(deal, 2).to_json()["charleston"] is None
+    arrange(deal, CLAIM_HANDS)
+    deal.apply(0, action("discard 5m"))
+    claim(deal, 1, "call [555m]")
+    seats = AmericanView(deal, 2).to_json()["seats"]
+    assert seats[1]["exposures"] == [{"text": "[555m]", "tile": "5m", "size": 3, "jokers": 0}]
+    assert seats[1]["dead"] == WRONG_EXPOSURE
