@@ -281,12 +281,6 @@ class Line:
     number: int = field(default=0, compare=False)
     """The line's number in the card file."""
 
-    @property
-    def jokerless_bonus(self) -> bool:
-        """Whether a jokerless win doubles: not when no group may take a joker (singles and
-        pairs), whose value already includes it (reference 3.6)."""
-        return any(g.is_set for v in self.variants for g in v.groups)
-
     def __str__(self) -> str:
         first, *more = self.variants
         text = f"{self.id} {first} ; {'C' if self.concealed else 'X'} {self.value}"

@@ -182,7 +182,6 @@ class AmericanDeal:
         self.received: list[tuple[Tile, ...]] = [()] * SEATS
         """The tiles each seat kept from the last pass it received."""
         self.votes: list[bool | None] = [None] * SEATS
-        self.offers: list[int | None] = [None] * SEATS
         self.agreed: list[int] = [0] * SEATS
         """The courtesy pass agreed for each seat's pair."""
         self._required: list[int] = []
@@ -225,7 +224,6 @@ class AmericanDeal:
         self._options = {}
         if stage == charleston.COURTESY_OFFER:
             self._required = [s for pair in self._pairs() for s in pair]
-            self.offers = [None] * SEATS
         elif stage == charleston.COURTESY:
             self._required = [s for pair in self._pairs() for s in pair if self.agreed[s]]
         else:
@@ -276,8 +274,6 @@ class AmericanDeal:
             )
             self._begin_stage(charleston.SECOND[0] if agreed else charleston.COURTESY_OFFER)
         elif stage == charleston.COURTESY_OFFER:
-            for s, choice in self.choices.items():
-                self.offers[s] = choice.number
             for a, b in self._pairs():
                 self.agreed[a] = self.agreed[b] = min(
                     self.choices[a].number, self.choices[b].number

@@ -21,7 +21,6 @@ fourwinds.tiles.NotationError: no exposure: 3 to 6 alike tiles or jokers at colu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -48,15 +47,6 @@ _GROUP: Final = re.compile(r"\S+")
 def kind(tile: Tile) -> Tile:
     """The tile's kind for matching: every flower is the same."""
     return FLOWER if FIRST_FLOWER <= tile < JOKER else tile
-
-
-def fold(count_array: Iterable[int]) -> list[int]:
-    """A count array over every tile (43 kinds) folded to the matcher's kinds, jokers dropped."""
-    folded = [0] * KIND_COUNT
-    for tile, n in enumerate(count_array):
-        if n and tile != JOKER:
-            folded[kind(tile)] += n
-    return folded
 
 
 class Exposure(NamedTuple):

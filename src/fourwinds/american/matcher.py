@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
-from fourwinds.american.hand import KIND_COUNT, AmericanHand, fold, kind
+from fourwinds.american.hand import KIND_COUNT, AmericanHand, kind
 from fourwinds.tiles import JOKER, Tile
 
 ExposureKey = tuple[Tile, int]
@@ -56,20 +56,6 @@ class Holding(NamedTuple):
             tiles.count(JOKER),
             tuple((e.tile, e.size) for e in hand.exposures),
             sum(e.jokers for e in hand.exposures),
-        )
-
-    @classmethod
-    def from_counts(
-        cls, tile_counts: Sequence[int], exposures: Iterable[tuple[Tile, int, int]] = ()
-    ) -> Holding:
-        """From a count array over every tile (jokers at JOKER) and exposures as
-        (kind, size, jokers)."""
-        shown = tuple(exposures)
-        return cls(
-            fold(tile_counts),
-            tile_counts[JOKER],
-            tuple((tile, size) for tile, size, _ in shown),
-            sum(jokers for _, _, jokers in shown),
         )
 
     @property
