@@ -9,6 +9,7 @@ SQLite (the default) and PostgreSQL share the schema; tokens are stored only as 
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,14 +120,34 @@ def _engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
             # WAL with NORMAL sync: a commit per action stays cheap and survives a crashed
-            # process (only a power cut may lose the last actions).
+            # process (only a power cut may lose the last actions). Only checkpoints wait for
+            # the disk; the Checkpointer thread runs them, never a commit on the event loop.
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
     return engine
+
+
+class Checkpointer(threading.Thread):
+    """Copies SQLite's write-ahead log into the database every second, off the event loop."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(name="fourwinds-checkpoint", daemon=True)
+        self.engine = engine
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.wait(1.0):
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join()
 
 
 class Storage:
@@ -137,8 +158,15 @@ class Storage:
         self.engine = _engine(url or default_url())
         Base.metadata.create_all(self.engine)
         self._writer: Connection | None = None
+        self._checkpointer: Checkpointer | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = Checkpointer(self.engine)
+            self._checkpointer.start()
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self._checkpointer = None
         if self._writer is not None:
             self._writer.close()
             self._writer = None
