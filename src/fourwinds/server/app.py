@@ -35,7 +35,7 @@ from fourwinds.server.protocol import (
 )
 from fourwinds.server.replay import replay_steps
 from fourwinds.server.storage import Storage
-from fourwinds.server.table import Table, TableError, Timing
+from fourwinds.server.table import PLAYABLE, Table, TableError, Timing
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
@@ -111,7 +111,7 @@ async def replay_page(request: Request) -> Response:
 
 async def list_rules(request: Request) -> Response:
     rules = []
-    for rule_set in RULES.values():
+    for rule_set in (RULES[name] for name in PLAYABLE):
         names = rule_set.option_names()
         choices = {name: CHOICES[name] for name in names if name in CHOICES}
         if "min_faan" in names:

@@ -35,6 +35,16 @@ POSITIONS = 4
 NEXT = "next"
 """The stored action that starts the next hand (its seat is None)."""
 AWAY_BOT = "greedy"
+PLAYABLE = (
+    "classical",
+    "classical-dmjl",
+    "classical-bmja",
+    "hongkong",
+    "hongkong-standard",
+    "beginner",
+)
+"""The rule sets a table plays: those of ``fourwinds.engine.match.Match`` (American has an engine
+of its own, not served yet)."""
 
 
 class TableError(ValueError):
@@ -110,6 +120,8 @@ class Table:
         claim_seconds: float,
     ) -> Table:
         """A new open table with a fresh secret seed (refuses unknown rules or options)."""
+        if rules not in PLAYABLE:
+            raise ValueError(f"unknown rule set {rules!r}; tables play: {', '.join(PLAYABLE)}")
         rule_set = get_rules(rules, **options)
         stored = StoredTable(
             id=secrets.token_urlsafe(6),
