@@ -64,8 +64,12 @@ class SocketConnection:
         self.queue.put_nowait(text)
 
     async def pump(self, websocket: WebSocket) -> None:
-        while True:
-            await websocket.send_text(await self.queue.get())
+        """Send until the socket closes (the reading side then ends the connection)."""
+        try:
+            while True:
+                await websocket.send_text(await self.queue.get())
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
 
 
 def _failure(status: int, text: str) -> JSONResponse:
