@@ -186,7 +186,14 @@ def name_of(rule: str, value: Value) -> str:
 
 
 def scale_of(rules: RuleSet) -> Scale:
-    return Scale("classical", limit=rules.limit, roof_off=rules.roof_off)
+    key = (rules.limit, rules.roof_off)
+    found = _SCALES.get(key)
+    if found is None:
+        found = _SCALES[key] = Scale("classical", limit=rules.limit, roof_off=rules.roof_off)
+    return found
+
+
+_SCALES: dict[tuple[int, bool], Scale] = {}
 
 
 class _Plan:
@@ -626,26 +633,24 @@ def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTile
     holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
-    others: list[Tile] = []
+    waits: list[Tile] = []
     if "mah_jong" in plan.plain:
-        others = [t for t in waits_without(tiles.suits, winning) if t != winning]
-        if others and rules.max_chows < 4:
+        waits = waits_without(tiles.suits, winning)
+        if rules.max_chows < 4:
             counts = _with(tiles.counts, winning, -1)
-            others = [t for t in others if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
+            waits = [t for t in waits if _fewest_chows(hand, _with(counts, t)) <= rules.max_chows]
     if plan.specials and not hand.melds:
         counts = _with(tiles.counts, winning, -1)
         for pattern in plan.specials:
             if pattern in _MAJORS_ONLY and holds_simples(counts):
                 continue
             if distance(pattern, counts, 0) == 1:
-                others += [
+                waits += [
                     t
                     for t in range(PLAIN_KINDS)
-                    if t != winning
-                    and counts[t] < 4
-                    and special_complete(pattern, _with(counts, t))
+                    if counts[t] < 4 and special_complete(pattern, _with(counts, t))
                 ]
-    return all(_held(hand, tiles.counts, t) >= 4 for t in others)
+    return all(t == winning or _held(hand, tiles.counts, t) >= 4 for t in waits)
 
 
 def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:

@@ -120,7 +120,15 @@ _SUIT_STARTS: Final = 1 | 1 << 9 | 1 << 18
 
 
 def scale_of(rules: RuleSet) -> Scale:
-    return Scale("hongkong", max_faan=rules.max_faan, payout=PAYOUTS[rules.payout])
+    key = (rules.max_faan, rules.payout)
+    found = _SCALES.get(key)
+    if found is None:
+        payout = PAYOUTS[rules.payout]
+        found = _SCALES[key] = Scale("hongkong", max_faan=rules.max_faan, payout=payout)
+    return found
+
+
+_SCALES: dict[tuple[int, str], Scale] = {}
 
 
 class _Plan:

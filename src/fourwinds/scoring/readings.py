@@ -36,12 +36,12 @@ from fourwinds.tiles import DRAGONS, MAJORS, PLAIN_KINDS, SUITED_KINDS, TERMINAL
 
 CHOW, PUNG, KONG, PAIR = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.PAIR
 
-_MELDS: dict[tuple[MeldKind, Tile, bool], Meld] = {}
+_MELDS: dict[int, Meld] = {}
 
 
 def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
     """The one shared Meld object for this kind, tile and exposure."""
-    key = (kind, tile, exposed)
+    key = _code(kind, tile, exposed)
     found = _MELDS.get(key)
     if found is None:
         found = _MELDS[key] = Meld(kind, tile, exposed)
@@ -51,9 +51,12 @@ def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
 def meld_code(m: Meld) -> int:
     """One number for a meld's tile, kind and exposure, to key caches by: hashing a Meld is slow
     (its kind is an Enum, hashed in Python)."""
-    kind = m.kind
+    return _code(m.kind, m.tile, m.exposed)
+
+
+def _code(kind: MeldKind, tile: Tile, exposed: bool) -> int:
     index = 0 if kind is CHOW else 1 if kind is PUNG else 2 if kind is KONG else 3
-    return (m.tile * 4 + index) * 2 + m.exposed
+    return (tile * 4 + index) * 2 + exposed
 
 
 class Reading(NamedTuple):
@@ -225,23 +228,24 @@ def _arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
 def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
     """The kinds that complete the tiles of these suits less one ``tile`` into sets and a pair:
     the answer of :func:`fourwinds.shapes.standard_waits`, from the suits' cached parts."""
-    less = list(suits)
     group = min(tile // 9, 3)
-    less[group] = suits[group].fewer(tile)
-    return _waits(less)
-
-
-def _waits(suits: list[Suit]) -> list[Tile]:
-    paired = [one for one in suits if one.pair]
-    unsplit = [one for one in suits if not one.splits]
-    if len(unsplit) == 1:  # the tile completes the one suit that does not split
-        return [tile for tile, pair in unsplit[0].completions() if len(paired) + pair == 1]
-    if unsplit:
-        return []
+    less = suits[group].fewer(tile)
+    paired = 0
+    unsplit: Suit | None = None
+    for one in suits:
+        if one is suits[group]:
+            one = less
+        if not one.splits:
+            if unsplit is not None:
+                return []  # two suits short: no one tile completes the hand
+            unsplit = one
+        elif one.pair:
+            paired += 1
+    if unsplit is not None:  # the tile completes the one suit that does not split
+        return [t for t, pair in unsplit.completions() if paired + pair == 1]
     # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
-    return [
-        tile for one in paired for tile, pair in one.completions() if len(paired) - 1 + pair == 1
-    ]
+    suits = [less if one is suits[group] else one for one in suits]
+    return [t for one in suits if one.pair for t, pair in one.completions() if paired + pair == 2]
 
 
 # ---------------------------------------- readings of a winning hand
