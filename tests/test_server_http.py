@@ -135,3 +135,8 @@ def test_a_finished_game_has_its_record_and_a_replay(
     last = steps["hands"][-1]
     if deals[-1].result is not None and deals[-1].result.winner is not None:
         assert len(last["sheets"]) == 4 and last["payments"]
+
+    new_table(http)  # the lobby forgets finished games nobody watches; storage keeps them
+    assert table_id not in http.app.state.lobby.tables
+    with http.websocket_connect(f"/ws/{table_id}") as socket:
+        assert hello(socket, seat)["standings"] == final["standings"]

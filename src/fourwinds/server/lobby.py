@@ -60,9 +60,16 @@ class Lobby:
         self.tables.clear()
 
     def create(self, rules: str, options: dict[str, Any], claim_seconds: float) -> Table:
+        self._forget_finished()
         table = Table.create(self.storage, self.timing, rules, options, claim_seconds)
         self.tables[table.id] = table
         return table
+
+    def _forget_finished(self) -> None:
+        """Drop finished games nobody is looking at from memory (storage keeps them)."""
+        for table_id, table in list(self.tables.items()):
+            if table.status == "finished" and not any(table.connections):
+                del self.tables[table_id]
 
     def table(self, table_id: str) -> Table | None:
         """The table in memory, or rebuilt from storage (finished games too, for their final
