@@ -16,7 +16,7 @@ the second Charleston when its hand is still far from every line.
 ...     seat = deal.to_move()[0]
 ...     _ = deal.apply(seat, bots[seat].choose(AmericanView(deal, seat)))
 >>> deal.result.winner, deal.result.line, deal.result.discarder
-(0, 'E3', 1)
+(0, 'L1', 1)
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ set) find the candidates for a hand with a few integer operations before any cou
 >>> best = matcher.best(Holding.of(hand))
 >>> best.line.id, best.line.value, best.jokerless
 ('W6', 30, False)
->>> away = matcher.distances(Holding.of(AmericanHand.parse("2246m 5z 333p 6666s 1f")))
+>>> away = matcher.distances(Holding.of(AmericanHand.parse("22z 226m 5z 2222p 6s 44z")))
 >>> [(d.line.id, d.tiles) for d in sorted(away, key=lambda d: d.tiles)[:2]]
-[('Y1', 5), ('R5', 5)]
+[('Y1', 1), ('L5', 5)]
 """
 
 from __future__ import annotations
