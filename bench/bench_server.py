@@ -126,8 +126,13 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def run(tables: int, seconds: float, bot_delay: float, client_tables: int) -> dict[str, Any]:
-    folder = Path(tempfile.mkdtemp(prefix="fourwinds-bench-"))
-    database = folder / "bench.sqlite3"
+    with tempfile.TemporaryDirectory(prefix="fourwinds-bench-") as folder:
+        return measure(Path(folder) / "bench.sqlite3", tables, seconds, bot_delay, client_tables)
+
+
+def measure(
+    database: Path, tables: int, seconds: float, bot_delay: float, client_tables: int
+) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     core = max(os.sched_getaffinity(0))
