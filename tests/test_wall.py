@@ -203,3 +203,15 @@ def test_bonus_tiles_are_shown_and_replaced(seed: int) -> None:
         assert all(FIRST_FLOWER <= t < JOKER for t in deal.seats[seat].bonus)
     sizes = [deal.seats[s].tile_count() for s in range(4)]
     assert sizes == [14, 13, 13, 13]
+
+
+def test_tiles_kept_back() -> None:
+    """What the table shows beside the live wall: the kong box (seed 000: 14 tiles, used up by
+    loose tiles), the dead wall (seed 002: always 14 while tiles remain), none (seed 003)."""
+    classical = Wall.build(get_rules("classical"), random.Random(1))
+    classical.draw_replacement()
+    assert classical.kept_back() == 13
+    hongkong = Wall.build(get_rules("hongkong"), random.Random(1))
+    hongkong.draw_replacement()
+    assert hongkong.kept_back() == 14
+    assert Wall.build(get_rules("beginner"), random.Random(1)).kept_back() == 0

@@ -173,6 +173,13 @@ class Wall:
         wall, so in Hong Kong this is every tile left)."""
         return self._remaining if self._box is None else self._box
 
+    def kept_back(self) -> int:
+        """Tiles kept back from the live wall: the kong box (Classical) or the dead wall (Hong
+        Kong); 0 where replacements come from the far end of the wall (Beginner)."""
+        if self._box is not None:
+            return self._box
+        return min(self._reserve, self._remaining)
+
     def draw(self) -> Tile:
         """Take the next tile from the live end."""
         if self.live_left() <= 0:

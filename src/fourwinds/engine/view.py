@@ -149,6 +149,7 @@ class View:
             "wall": deal.wall.heights(),
             "live_left": self.live_left,
             "replacements_left": self.replacements_left,
+            "kept_back": deal.wall.kept_back(),
             "hand": format_tiles(self.hand),
             "drawn": None if self.drawn is None else tile_name(self.drawn),
             "seats": [

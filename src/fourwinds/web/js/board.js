@@ -114,13 +114,16 @@ export function wallElement(view, mySeat) {
   });
   const dice = view.dice.map((roll) => roll.join("+")).join(", ");
   const broken = `${WINDS[view.break.side]}'s wall, stack ${view.break.stack}`;
-  const summary = `${view.live_left} tiles left to draw, ${view.replacements_left} loose tiles`;
+  // The kong box (Classical) or the dead wall (Hong Kong); Beginner keeps no tiles back.
+  const keptName = view.rules.startsWith("hongkong") ? "dead wall" : "kong box";
+  const kept = view.kept_back ? `, ${keptName} ${view.kept_back}` : "";
+  const summary = `${view.live_left} tiles left to draw${kept}`;
   return el("div", { class: "wall", role: "img",
     "aria-label": `Wall: ${summary}; dice ${dice}; broken at ${broken}` },
   root,
   el("div", { class: "wall-info" },
     el("div", { class: "big" }, String(view.live_left)), el("div", {}, "tiles left"),
-    el("div", {}, `loose ${view.replacements_left}`),
+    view.kept_back ? el("div", {}, `${keptName} ${view.kept_back}`) : null,
     el("div", { class: "dice", title: `broken at ${broken}` }, `dice ${dice}`)));
 }
 
