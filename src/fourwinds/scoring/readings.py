@@ -78,8 +78,6 @@ class Reading(NamedTuple):
 _Split = tuple[tuple[Meld, ...], tuple[Meld, ...]]
 """One split of a suit: its pair (zero or one meld), then its sets in tile order."""
 
-_SUITS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
 
 class Suit:
     """One suit's concealed tiles: every split into sets and (when its size says so) one pair,
@@ -88,9 +86,10 @@ class Suit:
 
     __slots__ = ("_completions", "_fewer", "base", "chows", "held", "kinds", "pair", "splits")
 
-    def __init__(self, base: int, held: tuple[int, ...], chows: bool) -> None:
+    def __init__(self, base: int, held: bytes, chows: bool) -> None:
         self.base = base
         self.held = held
+        """The count of each kind of the suit, a byte each (bytes hash fast, and in C)."""
         self.chows = chows
         self.kinds = sum(1 << (base + i) for i, n in enumerate(held) if n)
         """The kinds held, as bits."""
@@ -114,7 +113,7 @@ class Suit:
             found = []
             for i, n in enumerate(held):
                 if n < 4:
-                    more = suit(self.base, (*held[:i], n + 1, *held[i + 1 :]), self.chows)
+                    more = suit(self.base, held[:i] + bytes((n + 1,)) + held[i + 1 :], self.chows)
                     if more.splits:
                         found.append((self.base + i, more.pair))
             self._completions = tuple(found)
@@ -125,37 +124,47 @@ class Suit:
         found = self._fewer.get(tile)
         if found is None:
             held, i = self.held, tile - self.base
-            less = (*held[:i], held[i] - 1, *held[i + 1 :])
+            less = held[:i] + bytes((held[i] - 1,)) + held[i + 1 :]
             found = self._fewer[tile] = suit(self.base, less, self.chows)
         return found
 
 
-_CACHE: dict[tuple[int, tuple[int, ...]], Suit] = {}
+_SUITS: Final[tuple[tuple[int, int, bool, dict[bytes, Suit]], ...]] = (
+    (0, 9, True, {}),
+    (9, 18, True, {}),
+    (18, 27, True, {}),
+    (27, 34, False, {}),
+)
+"""Characters, dots, bamboo and honours: the first and last kind, whether chows are made, and
+the Suit objects seen, by counts."""
 
 
-def suit(base: int, held: tuple[int, ...], chows: bool) -> Suit:
+def suit(base: int, held: bytes, chows: bool) -> Suit:
     """The one Suit object for these counts of the suit starting at ``base``."""
-    found = _CACHE.get((base, held))
+    cache = _SUITS[min(base // 9, 3)][3]
+    found = cache.get(held)
     if found is None:
-        if len(_CACHE) > 200_000:
-            _CACHE.clear()
-        found = _CACHE[(base, held)] = Suit(base, held, chows)
+        if len(cache) > 100_000:
+            cache.clear()
+        found = cache[held] = Suit(base, held, chows)
     return found
 
 
 def clear_caches() -> None:
     """Forget every suit and meld seen."""
-    _CACHE.clear()
+    for *_, cache in _SUITS:
+        cache.clear()
     _MELDS.clear()
 
 
 def hand_suits(counts: list[int]) -> list[Suit]:
     """The four suits of concealed counts: characters, dots, bamboo, honours."""
+    raw = bytes(counts)
     suits = []
-    for start, stop, chows in _SUITS:
-        key = (start, tuple(counts[start:stop]))
-        found = _CACHE.get(key)
-        suits.append(found if found is not None else suit(start, key[1], chows))
+    for start, stop, chows, cache in _SUITS:
+        held = raw[start:stop]
+        found = cache.get(held)
+        suits.append(found if found is not None else suit(start, held, chows))
     return suits
 
 
