@@ -47,8 +47,9 @@ def is_legal_win(hand: Hand, context: Context, rules: RuleSet) -> bool:
 
 
 def clear_caches() -> None:
-    """Forget what scoring keeps between hands: every suit's splits and every table's items
-    (a cold start, for benchmarks and tests)."""
+    """Forget what scoring keeps between hands: every suit's splits, every table's items and
+    every scale (a cold start, for benchmarks and tests)."""
     readings.clear_caches()
-    classical._PLANS.clear()
-    hongkong._PLANS.clear()
+    for family in (classical, hongkong):
+        family._PLANS.clear()
+        family._SCALES.clear()
