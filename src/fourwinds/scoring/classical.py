@@ -78,6 +78,7 @@ from fourwinds.tiles import (
     FIRST_SEASON,
     PLAIN_KINDS,
     SUITED_KINDS,
+    WHITE,
     WINDS,
     Tile,
     format_tiles,
@@ -245,21 +246,24 @@ def _plan(rules: RuleSet) -> _Plan:
 # ---------------------------------------- every hand
 
 
-def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> list[Item]:
-    items: list[Item] = []
+def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> tuple[list[Item], int]:
+    """The items of the pungs, kongs and pairs, and how many chows there are."""
     winds = (context.seat_wind, context.prevailing_wind)
     cache = plan.melds.get(winds)
     if cache is None:
         cache = plan.melds[winds] = {}
+    items: list[Item] = []
+    chows = 0
     for m in melds:
         if m.kind is CHOW:
+            chows += 1
             continue
         code = meld_code(m)
         found = cache.get(code)
         if found is None:
             found = cache[code] = _one_meld_items(plan, m, EAST + winds[0], EAST + winds[1])
         items += found
-    return items
+    return items, chows
 
 
 def _one_meld_items(plan: _Plan, m: Meld, seat: Tile, prevailing: Tile) -> tuple[Item, ...]:
@@ -318,37 +322,36 @@ def _bonus_items(plan: _Plan, bonus: tuple[Tile, ...], seat_wind: int) -> tuple[
 
 
 def _hand_items(plan: _Plan, melds: tuple[Meld, ...]) -> list[Item]:
-    concealed_sets = 0
-    dragon_sets: list[Meld] = []
-    dragon_pairs: list[Meld] = []
-    wind_sets: list[Meld] = []
-    wind_pairs: list[Meld] = []
+    concealed_sets = dragon_sets = dragon_pairs = wind_sets = wind_pairs = 0
     for m in melds:
-        if m.kind is CHOW:
-            continue
-        is_set = m.kind is not PAIR
-        if is_set and not m.exposed:
-            concealed_sets += 1
-        if m.tile in DRAGONS:
-            (dragon_sets if is_set else dragon_pairs).append(m)
-        elif m.tile in WINDS:
-            (wind_sets if is_set else wind_pairs).append(m)
+        kind, tile = m.kind, m.tile
+        if kind is PAIR:
+            dragon_pairs += tile >= WHITE
+            wind_pairs += EAST <= tile < WHITE
+        elif kind is not CHOW:
+            concealed_sets += not m.exposed
+            dragon_sets += tile >= WHITE
+            wind_sets += EAST <= tile < WHITE
     items: list[Item] = []
     if concealed_sets >= 3:
         items += plan.get("three_concealed_pungs")
-    if len(dragon_sets) == 2 and len(dragon_pairs) == 1:
-        items += plan.get("little_three_dragons", _tiles(dragon_sets + dragon_pairs))
-    if len(dragon_sets) == 3:
-        items += plan.get("big_three_dragons", _tiles(dragon_sets))
-    if len(wind_sets) == 3 and len(wind_pairs) == 1:
-        items += plan.get("little_four_winds", _tiles(wind_sets + wind_pairs))
-    if len(wind_sets) == 4:
-        items += plan.get("big_four_winds", _tiles(wind_sets))
+    if dragon_sets == 2 and dragon_pairs == 1:
+        items += plan.get("little_three_dragons", _tiles(melds, DRAGONS, pairs=True))
+    if dragon_sets == 3:
+        items += plan.get("big_three_dragons", _tiles(melds, DRAGONS, pairs=False))
+    if wind_sets == 3 and wind_pairs == 1:
+        items += plan.get("little_four_winds", _tiles(melds, WINDS, pairs=True))
+    if wind_sets == 4:
+        items += plan.get("big_four_winds", _tiles(melds, WINDS, pairs=False))
     return items
 
 
-def _tiles(melds: list[Meld]) -> tuple[Tile, ...]:
-    return tuple(t for m in melds for t in m.tiles)
+def _tiles(melds: tuple[Meld, ...], kinds: tuple[Tile, ...], pairs: bool) -> tuple[Tile, ...]:
+    """The tiles of the pungs and kongs of these kinds, then (when asked) of their pairs."""
+    sets = [m for m in melds if m.kind is not PAIR and m.kind is not CHOW and m.tile in kinds]
+    if pairs:
+        sets += [m for m in melds if m.kind is PAIR and m.tile in kinds]
+    return tuple(t for m in sets for t in m.tiles)
 
 
 # ---------------------------------------- winning hands: patterns
@@ -383,9 +386,9 @@ def _readings(hand: Hand, context: Context, rules: RuleSet, tiles: HandTiles) ->
         if "nine_gates_drawn" in table and _nine_gates_drawn(hand, context, counts):
             readings.append(special_reading(hand, context, "nine_gates_drawn"))
     if (
-        "squirming_snake" in table
+        not kinds & HONOUR_BITS
         and suits_of(kinds) == 1
-        and not kinds & HONOUR_BITS
+        and "squirming_snake" in table
         and _squirming_snake(all_counts(hand))
     ):
         readings.append(special_reading(hand, context, "squirming_snake"))
@@ -477,8 +480,7 @@ def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Fact
     the winner rules, where a matching winner limit rule replaces the other winner rules."""
     plain = plan.plain
     melds = reading.melds
-    chows = _chows(melds)
-    items = _meld_items(plan, melds, context)
+    items, chows = _meld_items(plan, melds, context)
     items += facts.bonus
     if plan.hand_rules and chows <= 2:  # each hand rule needs two pungs or kongs at least
         items += _hand_items(plan, melds)
@@ -761,7 +763,7 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
     if hand.winning_tile is None:
         plan = _plan(rules)
         melds = loser_melds(hand)
-        items = _meld_items(plan, melds, context)
+        items, _ = _meld_items(plan, melds, context)
         items += _bonus_items(plan, hand.bonus, context.seat_wind)
         items += _hand_items(plan, melds)
         if context.calling:
