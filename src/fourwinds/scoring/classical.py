@@ -357,17 +357,17 @@ def _tiles(melds: tuple[Meld, ...], kinds: tuple[Tile, ...], pairs: bool) -> tup
 # ---------------------------------------- winning hands: patterns
 
 
-def _readings(hand: Hand, context: Context, rules: RuleSet, tiles: HandTiles) -> list[Reading]:
+def _readings(
+    hand: Hand, context: Context, rules: RuleSet, plan: _Plan, tiles: HandTiles
+) -> list[Reading]:
     """Every reading of a winning hand that one of the rule set's patterns accepts."""
-    table = rules.score_table
+    table = plan.plain
     counts, kinds = tiles.counts, tiles.kinds
     readings = []
     if "mah_jong" in table:
         readings = standard_readings(hand, context, tiles.suits)
         if rules.max_chows < 4:
             readings = [r for r in readings if _chows(r.melds) <= rules.max_chows]
-    if hand.melds and "squirming_snake" not in table:
-        return readings
     if not hand.melds:
         for pattern in (THIRTEEN_ORPHANS, KNITTING, TRIPLE_KNITTING):
             if pattern in table and special_complete(pattern, counts):
@@ -583,6 +583,8 @@ def _winner_limit(table: Mapping[str, object], r: Reading, f: _Facts, c: Context
             return "imperial_jade"
         if f.kinds != GREEN_BITS and "imperial_jade_kajongg" in table:
             return "imperial_jade_kajongg"
+    if not (c.loose_tile or c.last_tile or c.robbed_kong or c.twofold_fortune or c.first_turn):
+        return None  # the rest need a way of winning
     winning = f.won_by[0]
     if c.loose_tile and winning == DOT_5 and "plum_blossom" in table:
         return "plum_blossom"
@@ -700,10 +702,10 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand, limits applied (none when it is no win)."""
     tiles = HandTiles(hand)
-    readings = _readings(hand, context, rules, tiles)
+    plan = _plan(rules)
+    readings = _readings(hand, context, rules, plan, tiles)
     if not readings:
         return []
-    plan = _plan(rules)
     scale = scale_of(rules)
     facts = _Facts(hand, context, rules, plan, tiles)
     return [
@@ -779,7 +781,7 @@ def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
 def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
     if hand.winning_tile is None:
         return False
-    return bool(_readings(hand, context, rules, HandTiles(hand)))
+    return bool(_readings(hand, context, rules, _plan(rules), HandTiles(hand)))
 
 
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:
