@@ -258,7 +258,7 @@ def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> tuple
         if m.kind is CHOW:
             chows += 1
             continue
-        code = meld_code(m)
+        code = meld_code(m.kind, m.tile, m.exposed)
         found = cache.get(code)
         if found is None:
             found = cache[code] = _one_meld_items(plan, m, EAST + winds[0], EAST + winds[1])

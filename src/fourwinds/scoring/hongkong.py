@@ -226,7 +226,7 @@ def _honour_items(
         cache = plan.honours[key] = {}
     for m in melds:
         if m.tile >= EAST and (m.kind is PUNG or m.kind is KONG):
-            code = meld_code(m)
+            code = meld_code(m.kind, m.tile, m.exposed)
             found = cache.get(code)
             if found is None:
                 found = cache[code] = _one_honour_items(plan, m, context, closed)

@@ -41,20 +41,16 @@ _MELDS: dict[int, Meld] = {}
 
 def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
     """The one shared Meld object for this kind, tile and exposure."""
-    key = _code(kind, tile, exposed)
+    key = meld_code(kind, tile, exposed)
     found = _MELDS.get(key)
     if found is None:
         found = _MELDS[key] = Meld(kind, tile, exposed)
     return found
 
 
-def meld_code(m: Meld) -> int:
-    """One number for a meld's tile, kind and exposure, to key caches by: hashing a Meld is slow
+def meld_code(kind: MeldKind, tile: Tile, exposed: bool) -> int:
+    """One number for a meld's kind, tile and exposure, to key caches by: hashing a Meld is slow
     (its kind is an Enum, hashed in Python)."""
-    return _code(m.kind, m.tile, m.exposed)
-
-
-def _code(kind: MeldKind, tile: Tile, exposed: bool) -> int:
     index = 0 if kind is CHOW else 1 if kind is PUNG else 2 if kind is KONG else 3
     return (tile * 4 + index) * 2 + exposed
 
