@@ -654,7 +654,13 @@ def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTile
                     for t in range(PLAIN_KINDS)
                     if counts[t] < 4 and special_complete(pattern, _with(counts, t))
                 ]
-    return all(t == winning or _held(hand, tiles.counts, t) >= 4 for t in waits)
+    if waits == [winning]:
+        return True
+    # another wait counts unless the hand holds four of it, which needs a declared meld
+    return all(
+        t == winning or (tiles.declared >> t & 1 and _held(hand, tiles.counts, t) >= 4)
+        for t in waits
+    )
 
 
 def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:

@@ -381,15 +381,17 @@ class HandTiles:
     winning tile included), their four suits, and the kinds the hand holds, declared melds
     included (bit t for kind t)."""
 
-    __slots__ = ("counts", "kinds", "suits")
+    __slots__ = ("counts", "declared", "kinds", "suits")
 
     def __init__(self, hand: Hand) -> None:
         self.counts = hand.concealed_counts()
         self.suits = suits = hand_suits(self.counts)
-        kinds = suits[0].kinds | suits[1].kinds | suits[2].kinds | suits[3].kinds
+        declared = 0
         for m in hand.melds:
-            kinds |= (7 if m.kind is CHOW else 1) << m.tile
-        self.kinds = kinds
+            declared |= (7 if m.kind is CHOW else 1) << m.tile
+        self.declared = declared
+        """The kinds in declared melds."""
+        self.kinds = declared | suits[0].kinds | suits[1].kinds | suits[2].kinds | suits[3].kinds
 
 
 def suits_of(mask: int) -> int:
