@@ -20,6 +20,11 @@ sections 1 and 8):
 5. A losing hand that declared calling (BMJA "fishing") scores the calling rules of every tile
    that would complete it to a legal win.
 
+Fast by construction (DESIGN.md principle 7): each table's items are built once and shared (a
+plan per table; items are immutable), the kinds a hand holds are a bitmask, the readings and the
+waits come from per-suit splits cached by their counts (:mod:`fourwinds.scoring.readings`), and
+the winner limit rules are one ordered chain of cheap tests. Totals still come from the items.
+
 >>> from fourwinds.hand import Context, Hand
 >>> from fourwinds.rules import get_rules
 >>> hand = Hand.parse("[555z] [1111m] 444p 23s 77z 8f +4s")
@@ -267,30 +272,25 @@ def _meld_items(plan: _Plan, melds: tuple[Meld, ...], context: Context) -> tuple
 
 
 def _one_meld_items(plan: _Plan, m: Meld, seat: Tile, prevailing: Tile) -> tuple[Item, ...]:
-    kind, tile, tiles = m.kind, m.tile, m.tiles
+    kind, tile = m.kind, m.tile
+    rules = []
     if kind is PAIR:
-        rules = [
-            rule
-            for rule, applies in (
-                ("dragon_pair", tile in DRAGONS),
-                ("seat_wind_pair", tile == seat),
-                ("prevailing_wind_pair", tile == prevailing),
-            )
-            if applies
-        ]
+        if tile in DRAGONS:
+            rules.append("dragon_pair")
+        if tile == seat:
+            rules.append("seat_wind_pair")
+        if tile == prevailing:
+            rules.append("prevailing_wind_pair")
     else:
         rule = ("exposed_" if m.exposed else "concealed_") + ("pung" if kind is PUNG else "kong")
-        rules = [rule + "_major" if is_major(tile) else rule]
-        rules += [
-            rule
-            for rule, applies in (
-                ("dragon_set", tile in DRAGONS),
-                ("seat_wind_set", tile == seat),
-                ("prevailing_wind_set", tile == prevailing),
-            )
-            if applies
-        ]
-    return tuple(item for rule in rules for item in plan.get(rule, tiles))
+        rules.append(rule + "_major" if is_major(tile) else rule)
+        if tile in DRAGONS:
+            rules.append("dragon_set")
+        if tile == seat:
+            rules.append("seat_wind_set")
+        if tile == prevailing:
+            rules.append("prevailing_wind_set")
+    return tuple(item for rule in rules for item in plan.get(rule, m.tiles))
 
 
 def _bonus_items(plan: _Plan, bonus: tuple[Tile, ...], seat_wind: int) -> tuple[Item, ...]:

@@ -9,6 +9,10 @@ The hand's faan are the sum of its items, or the maximum for a "max" hand, cappe
 ``rules.max_faan``; its value is the payout table's points for those faan. A win needs at least
 ``rules.min_faan`` faan; below that it is no legal win.
 
+Fast by construction (DESIGN.md principle 7): each table's items are built once, for a closed and
+an open hand, and shared; the rules on the whole hand test a bitmask of the kinds it holds, and
+the rules on sets test bitmasks of the chows and pungs of a reading.
+
 >>> from fourwinds.hand import Context, Hand
 >>> from fourwinds.rules import get_rules
 >>> hand = Hand.parse("123m 456m 789m 111z 9m +9m")

@@ -233,13 +233,12 @@ def _arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
 def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
     """The kinds that complete the tiles of these suits less one ``tile`` into sets and a pair:
     the answer of :func:`fourwinds.shapes.standard_waits`, from the suits' cached parts."""
+    suits = list(suits)
     group = min(tile // 9, 3)
-    less = suits[group].fewer(tile)
+    suits[group] = suits[group].fewer(tile)
     paired = 0
     unsplit: Suit | None = None
     for one in suits:
-        if one is suits[group]:
-            one = less
         if not one.splits:
             if unsplit is not None:
                 return []  # two suits short: no one tile completes the hand
@@ -249,7 +248,6 @@ def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
     if unsplit is not None:  # the tile completes the one suit that does not split
         return [t for t, pair in unsplit.completions() if paired + pair == 1]
     # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
-    suits = [less if one is suits[group] else one for one in suits]
     return [t for one in suits if one.pair for t, pair in one.completions() if paired + pair == 2]
 
 
@@ -360,6 +358,7 @@ def holds_simples(counts: list[int]) -> bool:
 
 
 def bits(tiles: tuple[Tile, ...] | list[Tile]) -> int:
+    """The kinds of these tiles as bits: bit t for kind t."""
     mask = 0
     for tile in tiles:
         mask |= 1 << tile
