@@ -365,7 +365,7 @@ def _readings(
     counts, kinds = tiles.counts, tiles.kinds
     readings = []
     if "mah_jong" in table:
-        readings = standard_readings(hand, context, tiles.suits)
+        readings = standard_readings(hand, context, tiles)
         if rules.max_chows < 4:
             readings = [r for r in readings if _chows(r.melds) <= rules.max_chows]
     if not hand.melds:

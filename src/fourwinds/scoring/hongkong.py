@@ -398,7 +398,7 @@ def _nine_gates(hand: Hand) -> bool:
 
 def _readings(hand: Hand, context: Context, rules: RuleSet, tiles: HandTiles) -> list[Reading]:
     table = rules.score_table
-    readings = standard_readings(hand, context, tiles.suits)
+    readings = standard_readings(hand, context, tiles)
     if not hand.melds:
         counts = tiles.counts
         if "thirteen_orphans" in table and special_complete(THIRTEEN_ORPHANS, counts):
@@ -419,7 +419,7 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
     plan = _plan(rules)
     winning = hand.winning_tile
     assert winning is not None
-    closed = _is_closed(hand)
+    closed = not tiles.open
     kinds = tiles.kinds
     whole_hand = _suit_items(plan, hand, kinds, closed)
     common = list(_bonus_items(plan, hand, context, closed, won=True))

@@ -255,20 +255,20 @@ def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
 
 
 def standard_readings(
-    hand: Hand, context: Context, suits: list[Suit] | None = None
+    hand: Hand, context: Context, tiles: HandTiles | None = None
 ) -> list[Reading]:
-    """Every reading of a winning hand as four sets and a pair (``suits``: the hand's concealed
-    suits, when the caller has them already)."""
+    """Every reading of a winning hand as four sets and a pair (``tiles``: the hand's tiles, when
+    the caller has them already)."""
     winning = hand.winning_tile
     assert winning is not None
+    if tiles is None:
+        tiles = HandTiles(hand)
     declared = hand.melds
     offset = len(declared)
     self_drawn = context.self_drawn
-    concealed = self_drawn and not any(m.exposed for m in declared)
+    concealed = self_drawn and not tiles.open
     readings = []
-    if suits is None:
-        suits = hand_suits(hand.concealed_counts())
-    for arranged in _arrangements(suits):
+    for arranged in _arrangements(tiles.suits):
         seen: list[Meld] = []
         for j, candidate in enumerate(arranged):
             tile = candidate.tile
@@ -380,16 +380,20 @@ class HandTiles:
     winning tile included), their four suits, and the kinds the hand holds, declared melds
     included (bit t for kind t)."""
 
-    __slots__ = ("counts", "declared", "kinds", "suits")
+    __slots__ = ("counts", "declared", "kinds", "open", "suits")
 
     def __init__(self, hand: Hand) -> None:
         self.counts = hand.concealed_counts()
         self.suits = suits = hand_suits(self.counts)
         declared = 0
+        exposed = False
         for m in hand.melds:
             declared |= (7 if m.kind is CHOW else 1) << m.tile
+            exposed = exposed or m.exposed
         self.declared = declared
         """The kinds in declared melds."""
+        self.open = exposed
+        """A declared meld is exposed."""
         self.kinds = declared | suits[0].kinds | suits[1].kinds | suits[2].kinds | suits[3].kinds
 
 

@@ -117,9 +117,12 @@ class ScoreSheet:
         """Faan that count: the maximum for a "max" hand, else the sum capped at the maximum."""
         if self.scale.family != "hongkong":
             return 0
-        if self.limit_fraction:
-            return self.scale.max_faan
-        return min(sum(item.faan for item in self.items), self.scale.max_faan)
+        faan = 0
+        for item in self.items:
+            if item.limit:
+                return self.scale.max_faan
+            faan += item.faan
+        return min(faan, self.scale.max_faan)
 
     @property
     def limit_fraction(self) -> float:
