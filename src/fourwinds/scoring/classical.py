@@ -482,7 +482,8 @@ def _reading_items(plan: _Plan, reading: Reading, context: Context, facts: _Fact
     melds = reading.melds
     items, chows = _meld_items(plan, melds, context)
     items += facts.bonus
-    if plan.hand_rules and chows <= 2:  # each hand rule needs two pungs or kongs at least
+    # the hand rules need three pungs or kongs, or two of dragons and the third dragon as pair
+    if plan.hand_rules and (chows <= 1 or (chows == 2 and not ~facts.kinds & DRAGON_BITS)):
         items += _hand_items(plan, melds)
     items += plain.get(reading.pattern if reading.pattern != "standard" else "mah_jong", ())
     limit = _winner_limit(plain, reading, facts, context)
