@@ -2,10 +2,11 @@
 plain rules give (principle 4: totals come only from the items). These tests can fail when a
 cache, a shortcut or a precomputed table of :mod:`fourwinds.scoring` changes a result:
 
-- REFERENCE lists 235 hands with the results the scorer gave before it was made fast (commit
+- REFERENCE lists 238 hands with the results the scorer gave before it was made fast (commit
   573fb39): won, points, doubles, faan and total. 230 were chosen so that every rule that scored
   in 35,000 varied hands scores here at least once; the last of each rule set are edge cases
-  (a wait on a fifth copy, Little Three Dragons with two chows, an open hand's faan).
+  (a wait on a fifth copy, at the other end of a two-sided wait too; Little Three Dragons with
+  two chows; an open hand's faan; 789 in all three suits).
 - Hands played by greedy bots and seeded random winning hands, in every rule set: each sheet
   scored with every cache emptied equals the sheet scored with the caches full of other hands;
   each item is worth what the rule set's table says; each total is recomputed here from the
@@ -91,6 +92,7 @@ rules: classical
 99m 99p 199s 225566z 7f +1s                  | SN -    | not 0 0 0 0
 1222345677899s 12f +3s                       | EN lt   | not 0 0 0 0
 [1111m] 23m 444p 555p 66s +4m                | EE -    | won 46 0 0 46
+[4444m] 23m 678p 789s 11z +1m                | EE -    | won 34 0 0 34
 rules: classical-dmjl
 [111m] 3444457788m                           | ES c    | not 8 0 0 8
 [111p] {9999p} 999m 1444z 4f                 | NS c    | not 56 2 0 224
@@ -143,6 +145,7 @@ rules: classical-dmjl
 [1111m] 23m 444p 555p 66s +4m                | SE d    | won 48 0 0 48
 [555z] [666z] 123m 456p 7z +7z               | EE -    | won 36 3 0 288
 {7777z} [555z] 123m 456p 6z +6z              | WS d    | won 66 3 0 500
+[4444m] 23m 678p 789s 11z +1m                | EE d    | won 36 0 0 36
 rules: classical-bmja
 [123p] 22666p 23334s 5f                      | EN c    | not 12 1 0 24
 [666s] [456s] 4445999s                       | SN c    | not 14 0 0 14
@@ -247,6 +250,7 @@ rules: hongkong
 [777m] [666p] [777s] 1399p +2p               | EE r    | not 0 0 2 0
 [999p] [1111m] 1222399s 7f +9s               | EN -    | not 0 0 0 0
 [123m] 456m 789m 111z 9m +9m                 | ES -    | won 0 0 5 16
+789m 789p 789s 111z 5z +5z                   | EE -    | won 0 0 5 16
 rules: hongkong-standard
 444m 666p 34s 11177z 7f +2s                  | WS -    | not 0 0 2 0
 [777p] [222z] 35789m 11s +4m                 | SE -    | not 0 0 2 0
@@ -326,7 +330,7 @@ def test_the_results_before_scoring_was_made_fast(
 
 
 def test_the_reference_covers_every_rule_set() -> None:
-    assert len(reference_rows()) == 235
+    assert len(reference_rows()) == 238
     assert {row[0] for row in reference_rows()} == set(RULE_SETS)
 
 
@@ -509,14 +513,33 @@ def only_possible_by_trying(hand: Hand, rules: RuleSet) -> bool:
 
 def test_cached_waits_are_the_standard_waits() -> None:
     rng = random.Random(3)
-    wall = [t for t in range(PLAIN_KINDS) for _ in range(4)]
-    few_kinds = [t for t in wall if t < 9 or t >= 27]  # crowded suits: many waits, many splits
     for i in range(20_000):
-        counts = [0] * PLAIN_KINDS
-        for tile in rng.sample(wall if i % 2 else few_kinds, rng.choice((1, 4, 7, 10, 13))):
-            counts[tile] += 1
+        counts = ready_counts(rng) if i % 2 else random_counts(rng)
         extra = rng.choice([t for t in range(PLAIN_KINDS) if counts[t] < 4])
         more = list(counts)
         more[extra] += 1
         expected = sorted(standard_waits(counts))
         assert sorted(waits_without(hand_suits(more), extra)) == expected, counts
+
+
+def random_counts(rng: random.Random) -> list[int]:
+    """1, 4, 7, 10 or 13 tiles from the wall, or from crowded suits (many waits, many splits)."""
+    wall = [t for t in range(PLAIN_KINDS) for _ in range(4)]
+    if rng.random() < 0.5:
+        wall = [t for t in wall if t < 9 or t >= 27]
+    counts = [0] * PLAIN_KINDS
+    for tile in rng.sample(wall, rng.choice((1, 4, 7, 10, 13))):
+        counts[tile] += 1
+    return counts
+
+
+def ready_counts(rng: random.Random) -> list[int]:
+    """Sets and a pair less one tile (a ready hand), sometimes with one tile changed."""
+    hand = random_hand(rng, 4)
+    counts = [0] * PLAIN_KINDS
+    for tile in hand.concealed:
+        counts[tile] += 1
+    if rng.random() < 0.3:
+        counts[rng.choice([t for t in range(PLAIN_KINDS) if counts[t]])] -= 1
+        counts[rng.choice([t for t in range(PLAIN_KINDS) if counts[t] < 4])] += 1
+    return counts

@@ -462,6 +462,7 @@ class _Facts:
         rules: RuleSet,
         plan: _Plan,
         tiles: HandTiles,
+        readings: list[Reading],
     ) -> None:
         self.hand = hand
         self.kinds = tiles.kinds
@@ -471,7 +472,7 @@ class _Facts:
         self.won_by = (hand.winning_tile,)
         self.bonus = _bonus_items(plan, hand.bonus, context.seat_wind)
         self.only_possible = "only_possible_tile" in plan.plain and _only_possible_tile(
-            hand, rules, plan, tiles
+            hand, rules, plan, tiles, readings
         )
 
 
@@ -633,11 +634,19 @@ def _nine_gates(hand: Hand) -> bool:
 # ---------------------------------------- only possible tile
 
 
-def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTiles) -> bool:
+def _only_possible_tile(
+    hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTiles, readings: list[Reading]
+) -> bool:
     """Take the winning tile away: does no other kind complete the hand? (Kinds the hand already
     holds four of are no waits; what is visible on the table is not considered.)"""
     winning = hand.winning_tile
     assert winning is not None
+    for reading in readings:  # a two-sided chow wait (23 for 1 or 4) has another tile
+        completed = reading.melds[reading.winning] if reading.winning >= 0 else None
+        if completed is not None and completed.kind is CHOW:
+            other = _other_end(completed.tile, winning)
+            if other is not None and _held(hand, tiles.counts, other) < 4:
+                return False
     waits: list[Tile] = []
     if "mah_jong" in plan.plain:
         waits = waits_without(tiles.suits, winning)
@@ -662,6 +671,15 @@ def _only_possible_tile(hand: Hand, rules: RuleSet, plan: _Plan, tiles: HandTile
         t == winning or (tiles.declared >> t & 1 and _held(hand, tiles.counts, t) >= 4)
         for t in waits
     )
+
+
+def _other_end(chow: Tile, winning: Tile) -> Tile | None:
+    """The tile at the other end of a chow completed at one end, when there is one."""
+    if winning == chow and winning % 9 <= 5:
+        return winning + 3
+    if winning == chow + 2 and winning % 9 >= 3:
+        return winning - 3
+    return None
 
 
 def _held(hand: Hand, concealed: list[int], tile: Tile) -> int:
@@ -714,7 +732,7 @@ def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tu
     if not readings:
         return []
     scale = scale_of(rules)
-    facts = _Facts(hand, context, rules, plan, tiles)
+    facts = _Facts(hand, context, rules, plan, tiles, readings)
     return [
         _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
     ]
