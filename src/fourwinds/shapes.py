@@ -207,15 +207,15 @@ def standard_complete(counts: Sequence[int]) -> bool:
 
 def standard_waits(counts: Sequence[int]) -> list[int]:
     """The kinds that complete these concealed tiles as sets and a pair."""
-    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
-    residues = [sum(held) % 3 for held in groups]
+    residues = [sum(counts[a:b]) % 3 for a, b, _ in _GROUPS]
     ones, twos = residues.count(1), residues.count(2)
     if (ones, twos) == (1, 0):
         targets = [residues.index(1)]
     elif (ones, twos) == (0, 2):
         targets = [g for g, r in enumerate(residues) if r == 2]
     else:
-        return []
+        return []  # most hands stop here, before any decomposition
+    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
     for g, (held, residue) in enumerate(zip(groups, residues, strict=True)):
         if g in targets:
             continue

@@ -419,6 +419,8 @@ class Deal:
             self.seats[seat].concealed[tile] -= 1
 
     def _chows_allowed(self, state: Seat) -> bool:
+        if self.rules.max_chows >= 4:  # a hand has room for four sets at most
+            return True
         chows = sum(1 for meld in state.melds if meld.kind is MeldKind.CHOW)
         return chows < self.rules.max_chows
 
