@@ -43,6 +43,8 @@ SHAPES: Final = (
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
 )
+SPECIAL_SHAPES: Final = SHAPES[1:]
+"""Every shape but four sets and a pair: none of them allows a declared meld."""
 
 INFINITY: Final = 99
 """Distance of a shape the hand can never reach (declared melds rule out the special shapes)."""

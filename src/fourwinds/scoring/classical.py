@@ -71,6 +71,7 @@ from fourwinds.shapes import (
     ALL_PAIR_HONOURS,
     KNITTING,
     SEVEN_PAIRS,
+    SPECIAL_SHAPES,
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
@@ -165,14 +166,6 @@ NAMES: Final[dict[str, str]] = {
 
 GREEN_BITS: Final = bits(parse_tiles("23468s6z"))
 DOT_5, DOT_1, BAMBOO_2 = parse_tiles("5p1p2s")
-SPECIAL_SHAPES: Final = (
-    THIRTEEN_ORPHANS,
-    SEVEN_PAIRS,
-    ALL_PAIR_HONOURS,
-    KNITTING,
-    TRIPLE_KNITTING,
-    WRIGGLING_SNAKE,
-)
 _MAJORS_ONLY: Final = (THIRTEEN_ORPHANS, ALL_PAIR_HONOURS)
 _HAND_RULES: Final = (
     "three_concealed_pungs",
