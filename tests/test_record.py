@@ -7,12 +7,14 @@ import json
 
 import pytest
 
+from fourwinds.american.bots import make_american_bot
+from fourwinds.american.match import AmericanMatch
 from fourwinds.bots import make_bot
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import Match
 from fourwinds.record import ReplayError, deal_record, match_record, replay
 from fourwinds.rules import get_rules
-from fourwinds.simulate import play
+from fourwinds.simulate import play, play_american
 
 
 def finished(name: str, seed: int) -> Deal:
@@ -41,6 +43,22 @@ def test_a_match_record_replays() -> None:
     assert record["seating_rolls"] and len(record["hands"]) == 3
     deals = replay(record)
     assert [d.result for d in deals] == [o.result for o in match.outcomes]
+
+
+def test_an_american_match_record_replays() -> None:
+    """An American game (issue 5: records replay): its card and every hand, East moving right."""
+    match = AmericanMatch(get_rules("american", rounds=1), 6)
+    while not match.is_over:
+        play_american(match.deal, [make_american_bot("greedy", s) for s in range(4)])
+        match.next_hand()
+    record = json.loads(json.dumps(match_record(match)))
+    assert record["card"] == "sample" and len(record["hands"]) == 4
+    assert [hand["east"] for hand in record["hands"]] == [(match.east + n) % 4 for n in range(4)]
+    deals = replay(record)
+    assert [d.result for d in deals] == [o.result for o in match.outcomes]
+    record["hands"][1]["east"] = record["hands"][0]["east"]
+    with pytest.raises(ReplayError, match="hand 1: seed, East"):
+        replay(record)
 
 
 def tampered(record: dict, change) -> dict:  # type: ignore[no-untyped-def]

@@ -23,6 +23,7 @@ from fourwinds.american import is_american
 from fourwinds.american.actions import AmericanAction
 from fourwinds.american.card import Card, CardError, sample_card
 from fourwinds.american.deal import AmericanDeal
+from fourwinds.american.match import AmericanMatch
 from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import Match, hand_seed
@@ -50,6 +51,10 @@ def _hand_entry(deal: Deal | AmericanDeal, **extra: Any) -> dict[str, Any]:
     }
 
 
+def _card_text(card: Card) -> str:
+    return "sample" if card == sample_card() else str(card)
+
+
 def deal_record(deal: Deal | AmericanDeal) -> dict[str, Any]:
     """The record of one finished hand; an American one also holds its card."""
     record = {
@@ -61,7 +66,7 @@ def deal_record(deal: Deal | AmericanDeal) -> dict[str, Any]:
         "hands": [_hand_entry(deal)],
     }
     if isinstance(deal, AmericanDeal):
-        record["card"] = "sample" if deal.card == sample_card() else str(deal.card)
+        record["card"] = _card_text(deal.card)
     return record
 
 
@@ -74,22 +79,26 @@ def _card(record: dict[str, Any]) -> Card:
         raise ReplayError(f"the record's card does not parse: {error}") from None
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The record of a whole game (its finished hands, and the one in play if finished)."""
+def match_record(match: Match | AmericanMatch) -> dict[str, Any]:
+    """The record of a whole game: its finished hands (an American one also holds its card)."""
     hands = [
         _hand_entry(outcome.deal, number=outcome.number, east=outcome.east)
         for outcome in match.outcomes
     ]
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "kind": "match",
         "rules": match.rules.name,
         "options": match.rules.options(),
         "seed": match.seed,
-        "seating_rolls": [list(rolls) for rolls in match.seating_rolls],
-        "hands": hands,
     }
+    if isinstance(match, AmericanMatch):
+        record["card"] = _card_text(match.deal.card)
+    else:
+        record["seating_rolls"] = [list(rolls) for rolls in match.seating_rolls]
+    record["hands"] = hands
+    return record
 
 
 def _parse_action(text: str, where: str, american: bool) -> tuple[int, Action | AmericanAction]:
@@ -113,11 +122,14 @@ def replay(record: dict[str, Any]) -> list[Deal | AmericanDeal]:
     except (KeyError, ValueError) as error:
         raise ReplayError(f"bad rule set: {error}") from None
     american = is_american(rules)
-    if american and record.get("kind") == "match":
-        raise ReplayError("American records hold single hands, not matches")
     card = _card(record) if american else None
-    match = Match(rules, record["seed"]) if record.get("kind") == "match" else None
-    if match is not None and [list(r) for r in match.seating_rolls] != record["seating_rolls"]:
+    match: Match | AmericanMatch | None = None
+    if record.get("kind") == "match":
+        seed = record["seed"]
+        match = AmericanMatch(rules, seed, card) if american else Match(rules, seed)
+    if isinstance(match, Match) and [list(r) for r in match.seating_rolls] != record.get(
+        "seating_rolls"
+    ):
         raise ReplayError("the seating dice differ from the record")
     deals: list[Deal | AmericanDeal] = []
     for index, entry in enumerate(record["hands"]):
@@ -152,8 +164,12 @@ def replay(record: dict[str, Any]) -> list[Deal | AmericanDeal]:
             raise ReplayError(
                 f"{where}: the result differs: {deal.result.to_json()} against {entry['result']}"
             )
-        if match is not None:
+        if isinstance(match, Match):
             assert isinstance(deal, Deal)
+            match.deal = deal
+            match.next_hand()
+        elif isinstance(match, AmericanMatch):
+            assert isinstance(deal, AmericanDeal)
             match.deal = deal
             match.next_hand()
         deals.append(deal)

@@ -1,6 +1,10 @@
 """A game of American hands: East moves to the right after every hand, won or not (seed 001
 part 7; reference 3.5.5 and 3.5.6: no dealer repeat), and payments add up by table position.
 
+It has the interface of :class:`fourwinds.engine.match.Match` (``deal``, ``apply``,
+``seat_of``, ``position_of``, ``next_hand``, ``outcomes``, ``scores``), so the server and the
+records treat both alike. Table positions run from 0 to ``players - 1``.
+
 >>> from fourwinds.rules import get_rules
 >>> match = AmericanMatch(get_rules("american", rounds=1), seed=3)
 >>> match.east, match.hands_in_game
@@ -10,15 +14,37 @@ part 7; reference 3.5.5 and 3.5.6: no dealer repeat), and payments add up by tab
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
+from fourwinds.american.actions import AmericanAction
 from fourwinds.american.card import Card
 from fourwinds.american.deal import AmericanDeal, AmericanResult
+from fourwinds.engine.events import Event
 from fourwinds.engine.match import hand_seed
 from fourwinds.rules import RuleSet
+from fourwinds.scoring.settlement import Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class AmericanOutcome:
+    """One finished hand: its number, the table position that was East, and the deal."""
+
+    number: int
+    east: int
+    deal: AmericanDeal
+
+    @property
+    def result(self) -> AmericanResult:
+        assert self.deal.result is not None
+        return self.deal.result
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.result.settlement
 
 
 class AmericanMatch:
-    """Hands in sequence at one table; table positions 0 to ``players - 1``."""
+    """Hands in sequence at one table."""
 
     def __init__(self, rules: RuleSet, seed: int, card: Card | None = None) -> None:
         self.rules = rules
@@ -28,7 +54,7 @@ class AmericanMatch:
         self.hand_number = 0
         self.scores = [0] * rules.players
         """Net payments so far, by table position."""
-        self.results: list[AmericanResult] = []
+        self.outcomes: list[AmericanOutcome] = []
         self.deal = self._new_deal()
 
     @property
@@ -40,13 +66,24 @@ class AmericanMatch:
     def is_over(self) -> bool:
         return self.hand_number >= self.hands_in_game
 
+    @property
+    def prevailing_wind(self) -> int:
+        """American play has no prevailing wind; East's is shown, as the deal holds."""
+        return self.deal.prevailing_wind
+
     def position_of(self, seat: int) -> int:
         return (self.east + seat) % self.rules.players
+
+    def seat_of(self, position: int) -> int:
+        return (position - self.east) % self.rules.players
+
+    def apply(self, seat: int, action: AmericanAction) -> list[Event]:
+        return self.deal.apply(seat, action)
 
     def _new_deal(self) -> AmericanDeal:
         return AmericanDeal(self.rules, hand_seed(self.seed, self.hand_number), self.card)
 
-    def next_hand(self) -> AmericanResult:
+    def next_hand(self) -> AmericanOutcome:
         """Pay the finished hand, pass the deal to the right and start the next hand."""
         result = self.deal.result
         if result is None:
@@ -56,9 +93,18 @@ class AmericanMatch:
         if result.settlement is not None:
             for seat, change in enumerate(result.settlement.net[: self.rules.players]):
                 self.scores[self.position_of(seat)] += change
-        self.results.append(result)
+        outcome = AmericanOutcome(self.hand_number, self.east, self.deal)
+        self.outcomes.append(outcome)
         self.east = (self.east + 1) % self.rules.players
         self.hand_number += 1
         if not self.is_over:
             self.deal = self._new_deal()
-        return result
+        return outcome
+
+    def wins_by_position(self) -> list[int]:
+        wins = [0] * self.rules.players
+        for outcome in self.outcomes:
+            winner = outcome.result.winner
+            if winner is not None:
+                wins[(outcome.east + winner) % self.rules.players] += 1
+        return wins
