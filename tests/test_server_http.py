@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from serving import client, fixed_seed, hello, join, new_table, play
+from serving import client, fixed_seed, hello, join, new_table, play, send
 from starlette.testclient import TestClient
 
+from fourwinds.american.card import sample_card
+from fourwinds.american.deal import AmericanDeal
+from fourwinds.american.view import AmericanView
 from fourwinds.engine.view import View
 from fourwinds.record import replay
 from fourwinds.rules import RULES
@@ -21,7 +24,8 @@ def http(tmp_path: Path) -> TestClient:
 
 def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient) -> None:
     rules = {entry["name"]: entry for entry in http.get("/api/rules").json()["rules"]}
-    assert set(rules) == set(RULES) - {"american"}  # American has an engine of its own
+    assert set(rules) == set(RULES)
+    assert rules["american"]["choices"]["players"] == [4, 3]
     assert rules["classical"]["options"] == RULES["classical"].options()
     assert rules["classical"]["choices"]["limit"] == [500, 1000]
     assert rules["hongkong"]["choices"]["min_faan"][0] == 0
@@ -40,7 +44,9 @@ def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) 
     assert http.get("/api/tables").json()["tables"] == [table]
     for body in (
         {"rules": "chess"},
-        {"rules": "american"},
+        {"rules": "american", "options": {"players": 5}},
+        {"rules": "american", "card": 5},
+        {"rules": "classical", "card": "L1 FFFF 2222a 4444a 66a ; X 25"},
         {"rules": "classical", "options": {"limit": 7}},
         {"rules": "classical", "options": {"min_faan": 1}},
         {"rules": "classical", "claim_seconds": -1},
@@ -52,6 +58,7 @@ def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) 
         assert refused.json()["error"]
     assert http.post("/api/tables", content=b"{nope").status_code == 400
     assert http.post("/api/tables", content=b"[" * 5000).status_code == 400
+    assert "over 65536 bytes" in http.post("/api/tables", content=b"[" * 70000).text
 
 
 def test_seats_are_taken_by_name_and_bots_fill_the_rest(http: TestClient) -> None:
@@ -140,3 +147,60 @@ def test_a_finished_game_has_its_record_and_a_replay(
     assert table_id not in http.app.state.lobby.tables
     with http.websocket_connect(f"/ws/{table_id}") as socket:
         assert hello(socket, seat)["standings"] == final["standings"]
+
+
+def test_an_american_table_plays_by_its_card_to_a_replay(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 5: players bring their own card (checked, errors with line and column); the table
+    serves it; a finished American game has its record with the card, and a replay."""
+    bad = http.post("/api/tables", json={"rules": "american", "card": "L1 FFFF 2222a 4444a ; X 25"})
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("card: line 1, column")
+    fixed_seed(monkeypatch, 11)
+    card = str(sample_card()).replace("fourwinds sample card", "club card")
+    made = http.post(
+        "/api/tables", json={"rules": "american", "options": {"rounds": 1}, "card": card}
+    )
+    table_id = made.json()["table"]["id"]
+    served = http.get(f"/api/tables/{table_id}/card").json()
+    assert served["title"] == "club card" and served["year"] == 2026
+    variants = [variant for line in sample_card().lines for variant in line.variants]
+    assert len(served["lines"]) == len(variants)
+    assert served["lines"][0] == {
+        "id": "Y1",
+        "section": "2026",
+        "text": str(variants[0]),
+        "value": 30,
+        "concealed": False,
+        "caption": "North and South pairs around the year",
+    }
+    assert http.get(f"/api/tables/{new_table(http)}/card").status_code == 404
+    assert http.get("/api/tables/nope/card").status_code == 404
+
+    seat = join(http, table_id)
+    with http.websocket_connect(f"/ws/{table_id}") as socket:
+        first = hello(socket, seat)
+        http.post(f"/api/tables/{table_id}/bots", json={"bot": "greedy"})
+        send(socket, type="hint")
+        hint = play(socket, first=first, stop=lambda m: m["type"] == "hint")
+        final = play(socket)
+    assert hint["suggestion"] and [line["tiles_away"] for line in hint["lines"]] == sorted(
+        line["tiles_away"] for line in hint["lines"]
+    )
+    assert final["table"]["positions"] == 4 and len(final["standings"]) == 4
+    assert sum(row["score"] for row in final["standings"]) == 0  # payments only move points
+
+    record = http.get(f"/api/games/{table_id}/record").json()
+    assert record["card"] == card and len(record["hands"]) == 4
+    deals = replay(record)
+    steps = http.get(f"/api/games/{table_id}/replay").json()
+    for hand, deal in zip(steps["hands"], deals, strict=True):
+        assert isinstance(deal, AmericanDeal)
+        assert len(hand["steps"]) == len(deal.history) + 1
+        assert hand["steps"][-1]["view"] == AmericanView(deal, 0).to_json()
+        assert hand["steps"][0]["view"]["phase"] == "charleston"
+        net = deal.result.settlement.net if deal.result and deal.result.settlement else [0] * 4
+        assert [sum(p[2] for p in hand["payments"] if p[1] == s) for s in range(4)] == [
+            max(n, 0) for n in net
+        ]

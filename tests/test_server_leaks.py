@@ -13,11 +13,12 @@ import pytest
 from serving import client, fixed_seed, hello, join, new_table, play
 from starlette.testclient import TestClient
 
-from fourwinds.engine.deal import Deal
+from fourwinds.american.deal import AmericanDeal, AmericanSeat
+from fourwinds.american.view import AmericanView
 from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
 from fourwinds.rules import get_rules
-from fourwinds.server.protocol import hand_summary
+from fourwinds.server.game import AnyDeal
 from fourwinds.server.storage import Storage, StoredTable
 from fourwinds.server.table import Table, Timing
 from fourwinds.tiles import PLAIN_KINDS, format_tiles
@@ -28,6 +29,7 @@ TABLE_KEYS = {
     "rules",
     "title",
     "options",
+    "positions",
     "status",
     "position",
     "east",
@@ -41,12 +43,17 @@ TABLE_KEYS = {
 }
 
 
-def hidden_texts(deal: Deal, seat: int) -> list[str]:
+def hidden_texts(deal: AnyDeal, seat: int) -> list[str]:
     """What ``seat`` must not learn while the hand is played: the others' concealed hands (when
-    long enough to be recognisable), the wall's order and the seed."""
-    texts = [str(deal.seed), format_tiles(t for stack in deal.wall.stacks for t in stack)]
+    long enough to be recognisable), the wall's order (likewise) and the seed."""
+    wall = [t for stack in deal.wall.stacks for t in stack]
+    texts = [str(deal.seed)] + ([format_tiles(wall)] if len(wall) >= 4 else [])
     for other, state in enumerate(deal.seats):
-        if other != seat and state.tile_count() >= 4:
+        if other == seat or state.tile_count() < 4:
+            continue
+        if isinstance(state, AmericanSeat):
+            texts.append(format_tiles(state.tiles()))
+        else:
             concealed = state.concealed
             texts.append(format_tiles(t for t in range(PLAIN_KINDS) for _ in range(concealed[t])))
     return texts
@@ -83,9 +90,12 @@ class Recorder:
             return
         self.states += 1
         deal, east, number = self.table.shown()
-        seat = (self.position - east) % 4
+        seat = (self.position - east) % self.table.positions
         assert (message["table"]["east"], message["table"]["hand_number"]) == (east, number)
-        assert message["view"] == View(deal, seat).to_json()
+        if isinstance(deal, AmericanDeal):
+            assert message["view"] == AmericanView(deal, seat).to_json()
+        else:
+            assert message["view"] == View(deal, seat).to_json()
         if deal.result is None:
             assert message["view"]["seed"] is None and message["view"]["result"] is None
             message["view"]["hand"] = ""  # may hold the same tiles as another seat's hand
@@ -95,7 +105,8 @@ class Recorder:
         if not match.outcomes:
             assert message["last_hand"] is None
         elif message["last_hand"] is not None:
-            assert message["last_hand"] == hand_summary(match.outcomes[-1], match.scores)
+            summary = self.table.game.hand_summary(match.outcomes[-1], match.scores)
+            assert message["last_hand"] == summary
         else:
             assert deal.history  # cleared only by the next hand's first action
         if message["standings"] is not None:
@@ -103,15 +114,15 @@ class Recorder:
             self.done.set()
 
 
-async def bot_game(storage: Storage, rules: str, seed: int) -> list[int]:
-    """A whole game between four greedy bots at the server, every position recorded."""
-    rule_set = get_rules(rules, rounds=1)
-    table_id = f"{rules}-{seed}"
+async def bot_game(storage: Storage, rules: str, seed: int, **options: Any) -> list[int]:
+    """A whole game between greedy bots at the server, every position recorded."""
+    rule_set = get_rules(rules, rounds=1, **options)
+    table_id = f"{rules}-{seed}-{rule_set.players}"
     storage.add_table(table_id, rules, rule_set.options(), 0, seed, 0.0)
     stored = StoredTable(table_id, rules, rule_set.options(), 0, seed, 0.0, None, [])
     table = Table(stored, storage, Timing(bot_delay=0, away_wait=60, hand_pause=60))
     done = asyncio.Event()
-    recorders = [Recorder(table, position, done) for position in range(4)]
+    recorders = [Recorder(table, position, done) for position in range(table.positions)]
     for position, recorder in enumerate(recorders):
         table.connect(position, recorder)
     table.add_bots("greedy")
@@ -123,7 +134,10 @@ async def bot_game(storage: Storage, rules: str, seed: int) -> list[int]:
     return [recorder.states for recorder in recorders]
 
 
-@pytest.mark.parametrize(("rules", "games"), [("classical", 6), ("beginner", 4), ("hongkong", 1)])
+@pytest.mark.parametrize(
+    ("rules", "games"),
+    [("classical", 6), ("beginner", 4), ("hongkong", 1), ("american", 3)],
+)
 def test_every_state_of_many_bot_games_is_the_seat_own_view(
     tmp_path: Path, rules: str, games: int
 ) -> None:
@@ -132,6 +146,14 @@ def test_every_state_of_many_bot_games_is_the_seat_own_view(
     for seed in range(games):
         states = asyncio.run(bot_game(storage, rules, seed))
         assert min(states) > 100  # every position saw the whole game
+    storage.close()
+
+
+def test_an_american_table_of_three_shows_each_its_own_view(tmp_path: Path) -> None:
+    """Seed 001 part 8: three players, no Charleston; three positions at the table."""
+    storage = Storage(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    states = asyncio.run(bot_game(storage, "american", 1, players=3))
+    assert len(states) == 3 and min(states) > 50
     storage.close()
 
 

@@ -70,6 +70,7 @@ def test_bad_messages_get_an_error_and_the_table_plays_on(http: TestClient) -> N
             (json.dumps({"type": "hint", "pad": "x" * MAX_MESSAGE}), "too large"),
             (json.dumps({"type": "wave"}), "unknown message type"),
             (json.dumps({"type": "action", "action": "discard 9x"}), "bad tile"),
+            (json.dumps({"type": "action", "action": "fly 3p"}), "unknown action"),
             (json.dumps({"type": "action", "action": f"discard {missing}"}), "not in the hand"),
             (json.dumps({"type": "action", "action": "pung 1z"}), "not allowed now"),
             (json.dumps({"type": "next"}), "no next hand"),

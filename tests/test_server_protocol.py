@@ -7,7 +7,6 @@ import json
 import pytest
 
 from fourwinds.bots import make_bot
-from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.view import View
 from fourwinds.rules import get_rules
@@ -27,9 +26,7 @@ from fourwinds.server.protocol import (
 
 
 def test_every_message_type_is_read() -> None:
-    assert parse_message('{"type": "action", "action": "chow 345p"}') == ActionMessage(
-        Action.parse("chow 345p")
-    )
+    assert parse_message('{"type": "action", "action": "chow 345p"}') == ActionMessage("chow 345p")
     assert parse_message('{"type": "hint"}') == HintRequest()
     assert parse_message('{"type": "auto_pass", "on": true}') == AutoPass(True)
     assert parse_message(b'{"type": "next"}') == Ready()
@@ -41,14 +38,12 @@ def test_every_message_type_is_read() -> None:
     [
         ("not json", "malformed"),
         ("[1, 2]", "malformed"),
+        ("[" * 4000, "malformed"),
         (b"\xff\xfe", "malformed"),
         ('{"type": "shout"}', "unknown message type"),
         ("{}", "unknown message type"),
         ('{"type": "action"}', "needs"),
         ('{"type": "action", "action": 5}', "needs"),
-        ('{"type": "action", "action": "discard 0m"}', "bad tile"),
-        ('{"type": "action", "action": "chow 3p"}', "chow"),
-        ('{"type": "action", "action": "fly 3p"}', "unknown action"),
         ('{"type": "auto_pass", "on": "yes"}', "true or false"),
         ('{"type": "hint", "pad": "' + "x" * MAX_MESSAGE + '"}', "too large"),
         ('{"type": "hint", "pad": "' + "\u00e9" * (MAX_MESSAGE // 2) + '"}', "too large"),

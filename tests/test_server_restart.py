@@ -11,7 +11,7 @@ import pytest
 from serving import DATABASES, client, database, fixed_seed, hello, join, new_table, play
 from starlette.testclient import TestClient
 
-from fourwinds.engine.view import View
+from fourwinds.american.card import sample_card
 from fourwinds.record import replay
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer
 from fourwinds.server.table import Table
@@ -61,9 +61,10 @@ def snapshot(table: Table) -> dict[str, Any]:
     """Everything a restart must keep: each seat's view and choices, the scores, the hand."""
     deal, east, number = table.shown()
     assert table.match is not None
+    seats = range(table.positions)
     return {
-        "views": [View(deal, seat).to_json() for seat in range(4)],
-        "legal": [[str(a) for a in deal.legal_actions(seat)] for seat in range(4)],
+        "views": [table.game.view(deal, seat) for seat in seats],
+        "legal": [[str(a) for a in deal.legal_actions(seat)] for seat in seats],
         "history": [f"{seat} {action}" for seat, action in deal.history],
         "hand": (east, number, table.match.east, table.match.hand_number),
         "scores": list(table.match.scores),
@@ -119,3 +120,46 @@ def test_a_restart_resumes_the_table_exactly(
     history = before["history"]
     assert record["hands"][before["hand"][1]]["actions"][: len(history)] == history
     assert len(replay(record)) == len(record["hands"])
+
+
+def in_the_charleston(message: dict[str, Any]) -> bool:
+    view = message["view"]
+    return view["phase"] == "charleston" and view["charleston"]["stage"] == "second-left"
+
+
+@pytest.mark.parametrize("moment", [in_the_charleston, in_claim_window, in_a_later_turn])
+def test_a_restart_resumes_an_american_table_with_its_own_card(
+    moment: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The players' own card is stored with the table and comes back with it (issue 5)."""
+    fixed_seed(monkeypatch, 7)
+    card = str(sample_card()).replace("fourwinds sample card", "our club card")
+    http: TestClient
+    with database("sqlite", tmp_path) as url:
+        with client(url) as http:
+            made = http.post(
+                "/api/tables", json={"rules": "american", "options": {"rounds": 1}, "card": card}
+            )
+            table_id = made.json()["table"]["id"]
+            seat = join(http, table_id)
+            http.post(f"/api/tables/{table_id}/bots", json={"bot": "greedy"})
+            with http.websocket_connect(f"/ws/{table_id}") as socket:
+                first = hello(socket, seat)
+                stopped = play(socket, first=first, stop=lambda m: m["view"] and moment(m))
+            before = snapshot(http.app.state.lobby.tables[table_id])
+        with client(url) as http:
+            after = snapshot(http.app.state.lobby.tables[table_id])
+            assert after == before
+            assert http.get(f"/api/tables/{table_id}/card").json()["title"] == "our club card"
+            with http.websocket_connect(f"/ws/{table_id}") as socket:
+                resumed = hello(socket, seat)
+                # the bots may have moved after Ann's last state (they choose passes together)
+                assert resumed["view"] == before["views"][stopped["view"]["seat"]]
+                assert resumed["view"]["card"] == "our club card"
+                final = play(socket, first=resumed)
+            assert final["table"]["status"] == "finished"
+            record = http.get(f"/api/games/{table_id}/record").json()
+    history = before["history"]
+    assert record["card"] == card
+    assert record["hands"][before["hand"][1]]["actions"][: len(history)] == history
+    assert len(replay(record)) == len(record["hands"]) == 4

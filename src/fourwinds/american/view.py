@@ -25,6 +25,20 @@ HINTS = 5
 """Lines shown as hints: the nearest ones, the more valuable first among equals."""
 
 
+def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
+    """Nearest lines as the page and the ``hint`` message show them."""
+    return [
+        {
+            "line": d.line.id,
+            "section": d.line.section,
+            "tiles_away": d.tiles,
+            "value": d.line.value,
+            "concealed": d.line.concealed,
+        }
+        for d in hints
+    ]
+
+
 class AmericanView:
     """A read-only window on an American deal for one seat (``to_json()`` for a snapshot)."""
 
@@ -196,16 +210,7 @@ class AmericanView:
             ],
             "discard": None if self.discard is None else tile_name(self.discard),
             "legal_actions": [str(action) for action in self.legal_actions],
-            "hints": [
-                {
-                    "line": d.line.id,
-                    "section": d.line.section,
-                    "tiles_away": d.tiles,
-                    "value": d.line.value,
-                    "concealed": d.line.concealed,
-                }
-                for d in self.hints()
-            ],
+            "hints": hints_json(self.hints()),
             "result": None if self.result is None else self.result.to_json(),
             "seed": self.seed,
         }

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.rules import RULES
 from fourwinds.rules.payouts import PAYOUTS
+from fourwinds.server.game import AmericanGame
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
     ActionMessage,
@@ -39,6 +40,8 @@ from fourwinds.server.table import PLAYABLE, Table, TableError, Timing
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
+MAX_CARD_BODY = 65536
+"""A new table's body may carry a whole card."""
 HELLO_SECONDS = 10.0
 """How long a new socket may take to say hello."""
 DEFAULT_CLAIM_SECONDS = 8.0
@@ -51,6 +54,8 @@ CHOICES: dict[str, list[Any]] = {
     "roof_off": [False, True],
     "max_faan": [7, 10, 13],
     "payout": list(PAYOUTS),
+    "players": [4, 3],
+    "mahjong_in_error": [False, True],
 }
 
 
@@ -76,13 +81,13 @@ def _failure(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadMessage(f"request body over {MAX_BODY} bytes")
+    if len(raw) > limit:
+        raise BadMessage(f"request body over {limit} bytes")
     try:
         data = json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply
         raise BadMessage("the body must be a JSON object") from None
     if not isinstance(data, dict):
         raise BadMessage("the body must be a JSON object")
@@ -137,19 +142,22 @@ async def list_tables(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     try:
-        body = await _body(request)
+        body = await _body(request, MAX_CARD_BODY)
         rules = body.get("rules")
         options = body.get("options", {})
         claim_seconds = body.get("claim_seconds", DEFAULT_CLAIM_SECONDS)
+        card = body.get("card")
         if not isinstance(rules, str) or not isinstance(options, dict):
             raise BadMessage('expected {"rules": name, "options": {...}}')
+        if card is not None and not isinstance(card, str):
+            raise BadMessage("card must be the text of a card file")
         if (
             not isinstance(claim_seconds, int | float)
             or isinstance(claim_seconds, bool)
             or not 0 <= claim_seconds <= MAX_CLAIM_SECONDS
         ):
             raise BadMessage(f"claim_seconds must be 0 (no limit) to {MAX_CLAIM_SECONDS:g}")
-        table = _lobby(request).create(rules, options, float(claim_seconds))
+        table = _lobby(request).create(rules, options, float(claim_seconds), card)
     except (ValueError, TypeError) as problem:
         return _failure(400, str(problem))
     return JSONResponse({"table": table.summary()}, status_code=201)
@@ -177,6 +185,29 @@ async def join_table(request: Request) -> Response:
         return _failure(400, str(problem))
     url = f"/table/{table.id}#position={position}&token={token}"
     return JSONResponse({"position": position, "token": token, "url": url})
+
+
+async def table_card(request: Request) -> Response:
+    """The card an American table plays (public: every player holds one)."""
+    table = _table(request)
+    if table is None:
+        return _failure(404, "no such table")
+    if not isinstance(table.game, AmericanGame):
+        return _failure(404, f"{table.rules.title} is not played by a card")
+    card = table.game.card
+    lines = [
+        {
+            "id": line.id,
+            "section": line.section,
+            "text": str(variant),
+            "value": line.value,
+            "concealed": line.concealed,
+            "caption": line.caption,
+        }
+        for line in card.lines
+        for variant in line.variants
+    ]
+    return JSONResponse({"title": card.title, "year": card.year, "lines": lines})
 
 
 async def add_bots(request: Request) -> Response:
@@ -318,6 +349,7 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/bots", add_bots, methods=["POST"]),
+        Route("/api/tables/{table_id}/card", table_card),
         Route("/api/games", list_games),
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),

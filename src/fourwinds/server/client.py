@@ -14,6 +14,7 @@ from typing import Any
 
 import websockets
 
+from fourwinds.american import is_american
 from fourwinds.bots import make_bot
 from fourwinds.engine.actions import Action
 from fourwinds.rules import RuleSet, get_rules
@@ -97,6 +98,8 @@ async def play_remote(socket_url: str, position: int, token: str, bot_name: str,
                 answered = answered if legal else None
                 continue
             rule_set = get_rules(table["rules"], **table["options"])
+            if is_american(rule_set):
+                raise ValueError("the bot client plays the engine's rule sets, not American")
             action = bot.choose(RemoteView(view, rule_set))
             answered = legal
             await socket.send(json.dumps({"type": "action", "action": str(action)}))

@@ -24,6 +24,7 @@ def game_summary(stored: StoredTable, record: dict[str, Any]) -> dict[str, Any]:
         "rules": rules.name,
         "title": rules.title,
         "options": rules.options(),
+        "positions": rules.players,
         "claim_seconds": stored.claim_seconds,
         "status": "finished",
         "players": [
@@ -59,9 +60,11 @@ class Lobby:
             table.close()
         self.tables.clear()
 
-    def create(self, rules: str, options: dict[str, Any], claim_seconds: float) -> Table:
+    def create(
+        self, rules: str, options: dict[str, Any], claim_seconds: float, card: str | None = None
+    ) -> Table:
         self._forget_finished()
-        table = Table.create(self.storage, self.timing, rules, options, claim_seconds)
+        table = Table.create(self.storage, self.timing, rules, options, claim_seconds, card)
         self.tables[table.id] = table
         return table
 

@@ -8,37 +8,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourwinds.engine.actions import Action
-from fourwinds.engine.deal import Deal
-from fourwinds.engine.match import Match
-from fourwinds.engine.view import View
+from fourwinds.american.deal import AmericanDeal
+from fourwinds.engine.match import HandOutcome
 from fourwinds.rules import get_rules
+from fourwinds.server.game import AnyDeal, Game, game_for
 from fourwinds.tiles import PLAIN_KINDS, format_tiles
 
 
-def _step(deal: Deal, seat: int | None, action: str | None) -> dict[str, Any]:
-    return {
-        "seat": seat,
-        "action": action,
-        "view": View(deal, 0).to_json(),
-        "hands": [
-            format_tiles(t for t in range(PLAIN_KINDS) for _ in range(state.concealed[t]))
-            for state in deal.seats
-        ],
-    }
+def _concealed(deal: AnyDeal) -> list[str]:
+    """Every seat's concealed tiles, East first."""
+    if isinstance(deal, AmericanDeal):
+        return [format_tiles(state.tiles()) for state in deal.seats]
+    return [
+        format_tiles(t for t in range(PLAIN_KINDS) for _ in range(state.concealed[t]))
+        for state in deal.seats
+    ]
+
+
+def _step(game: Game, deal: AnyDeal, seat: int | None, action: str | None) -> dict[str, Any]:
+    return {"seat": seat, "action": action, "view": game.view(deal, 0), "hands": _concealed(deal)}
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The ``hands`` of ``GET /api/games/{id}/replay`` (docs/protocol.md)."""
-    match = Match(get_rules(record["rules"], **record["options"]), record["seed"])
+    rules = get_rules(record["rules"], **record["options"])
+    card = record.get("card")
+    game = game_for(rules, None if card in (None, "sample") else card)
+    match = game.new_match(record["seed"])
     hands = []
     for entry in record["hands"]:
         deal = match.deal
-        steps = [_step(deal, None, None)]
+        steps = [_step(game, deal, None, None)]
         for text in entry["actions"]:
             seat, _, action = text.partition(" ")
-            deal.apply(int(seat), Action.parse(action))
-            steps.append(_step(deal, int(seat), action))
+            game.apply(match, int(seat), game.parse(action))
+            steps.append(_step(game, deal, int(seat), action))
         outcome = match.next_hand()
         settlement = outcome.settlement
         hands.append(
@@ -46,7 +50,9 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "hand_number": outcome.number,
                 "east": outcome.east,
                 "steps": steps,
-                "sheets": [sheet.to_json() for sheet in outcome.sheets],
+                "sheets": [s.to_json() for s in outcome.sheets]
+                if isinstance(outcome, HandOutcome)
+                else [],
                 "payments": [] if settlement is None else [list(p) for p in settlement.payments],
             }
         )

@@ -1,9 +1,10 @@
 """Where tables live between restarts: SQLAlchemy models and the one repository that uses them.
 
-A table is its settings and seed, its four players, and its actions, appended one row each with a
-sequence number the moment they are played; the engine rebuilds everything else from these. A
-finished game also keeps its record (``docs/records.md``) for the history and the replay viewer.
-SQLite (the default) and PostgreSQL share the schema; tokens are stored only as SHA-256 hashes.
+A table is its settings and seed (an American table may add its own card), its players, and its
+actions, appended one row each with a sequence number the moment they are played; the engine
+rebuilds everything else from these. A finished game also keeps its record (``docs/records.md``)
+for the history and the replay viewer. SQLite (the default) and PostgreSQL share the schema;
+tokens are stored only as SHA-256 hashes.
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ class TableRow(Base):
     finished: Mapped[float | None] = mapped_column(Float, nullable=True)
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     """The whole game's record as JSON, once the game is over."""
+
+
+class CardRow(Base):
+    """The card of an American table that plays its players' own card (none: the sample)."""
+
+    __tablename__ = "cards"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
 
 
 class PlayerRow(Base):
@@ -102,6 +112,8 @@ class StoredTable:
     created: float
     finished: float | None
     players: list[StoredPlayer]
+    card: str | None = None
+    """The text of an American table's own card; None for the sample card (and other games)."""
 
 
 def default_url() -> str:
@@ -173,10 +185,15 @@ class Storage:
         self.engine.dispose()
 
     def _write(self, statement: Executable, row: dict[str, Any] | None = None) -> None:
+        self._write_all([(statement, row)])
+
+    def _write_all(self, steps: list[tuple[Executable, dict[str, Any] | None]]) -> None:
+        """Run statements in one transaction: all are stored, or none."""
         if self._writer is None:
             self._writer = self.engine.connect()
         try:
-            self._writer.execute(statement, row)
+            for statement, row in steps:
+                self._writer.execute(statement, row)
             self._writer.commit()
         except Exception:
             self._writer.rollback()
@@ -190,6 +207,7 @@ class Storage:
         claim_seconds: float,
         seed: int,
         created: float,
+        card: str | None = None,
     ) -> None:
         row = {
             "id": table_id,
@@ -199,7 +217,10 @@ class Storage:
             "seed": seed,
             "created": created,
         }
-        self._write(insert(TableRow), row)
+        steps: list[tuple[Executable, dict[str, Any] | None]] = [(insert(TableRow), row)]
+        if card is not None:
+            steps.append((insert(CardRow), {"table_id": table_id, "text": card}))
+        self._write_all(steps)
 
     def add_player(self, table_id: str, player: StoredPlayer) -> None:
         row = {
@@ -261,6 +282,7 @@ class Storage:
             players = connection.execute(
                 select(PlayerRow).where(PlayerRow.table_id == table_id).order_by(PlayerRow.position)
             )
+            card = connection.scalar(select(CardRow.text).where(CardRow.table_id == table_id))
             return StoredTable(
                 id=row.id,
                 rules=row.rules,
@@ -273,6 +295,7 @@ class Storage:
                     StoredPlayer(p.position, p.name, p.bot, p.token_hash, p.auto_pass)
                     for p in players
                 ],
+                card=card,
             )
 
     def load_actions(self, table_id: str) -> list[StoredAction]:

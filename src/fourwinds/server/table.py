@@ -21,17 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from fourwinds.bots import Bot, make_bot
-from fourwinds.engine.actions import PASS_ACTION, WIN_ACTION, Action, IllegalAction
-from fourwinds.engine.deal import TURN, Deal
-from fourwinds.engine.match import HandOutcome, Match
-from fourwinds.engine.view import View
+from fourwinds.engine.actions import IllegalAction
 from fourwinds.record import match_record
 from fourwinds.rules import get_rules
-from fourwinds.server.protocol import hand_summary, hint
+from fourwinds.server.game import AnyAction, AnyBot, AnyDeal, AnyMatch, AnyOutcome, game_for
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
 
-POSITIONS = 4
 NEXT = "next"
 """The stored action that starts the next hand (its seat is None)."""
 AWAY_BOT = "greedy"
@@ -42,9 +37,9 @@ PLAYABLE = (
     "hongkong",
     "hongkong-standard",
     "beginner",
+    "american",
 )
-"""The rule sets a table plays: those of ``fourwinds.engine.match.Match`` (American has an engine
-of its own, not served yet)."""
+"""The rule sets a table plays."""
 
 
 class TableError(ValueError):
@@ -82,23 +77,28 @@ class Table:
     def __init__(self, stored: StoredTable, storage: Storage, timing: Timing) -> None:
         self.id = stored.id
         self.rules = get_rules(stored.rules, **stored.options)
+        self.card = stored.card
+        """The text of an American table's own card (None: the sample card)."""
+        self.game = game_for(self.rules, stored.card)
+        self.positions = self.rules.players
+        """Seats at the table: 4, or 3 at an American table of three."""
         self.claim_seconds = stored.claim_seconds
         self.seed = stored.seed
         self.created = stored.created
         self.finished = stored.finished
         self.storage = storage
         self.timing = timing
-        self.players: list[Player | None] = [None] * POSITIONS
+        self.players: list[Player | None] = [None] * self.positions
         for p in stored.players:
             self.players[p.position] = Player(p.name, p.bot, p.token_hash, p.auto_pass)
-        self.match: Match | None = None
-        self.connections: list[list[Connection]] = [[] for _ in range(POSITIONS)]
+        self.match: AnyMatch | None = None
+        self.connections: list[list[Connection]] = [[] for _ in range(self.positions)]
         self.away: set[int] = set()
         """Positions whose player is away and a bot plays for."""
         self.deadlines: dict[int, float] = {}
         """Claim deadlines (epoch seconds) by position."""
         self.last_hand: dict[str, Any] | None = None
-        self._ended: HandOutcome | None = None
+        self._ended: AnyOutcome | None = None
         """The hand just finished, shown until the next one starts (and at the game's end)."""
         self._ready: set[int] = set()
         self._seq = 0
@@ -106,7 +106,7 @@ class Table:
         """The pending timer that will move for a position."""
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._next_timer: asyncio.TimerHandle | None = None
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, AnyBot] = {}
 
     # ---------------------------------------------------------------- building and rebuilding
 
@@ -118,11 +118,14 @@ class Table:
         rules: str,
         options: dict[str, Any],
         claim_seconds: float,
+        card: str | None = None,
     ) -> Table:
-        """A new open table with a fresh secret seed (refuses unknown rules or options)."""
+        """A new open table with a fresh secret seed (refuses unknown rules or options, and a
+        card that does not parse or is given for a game other than American)."""
         if rules not in PLAYABLE:
             raise ValueError(f"unknown rule set {rules!r}; tables play: {', '.join(PLAYABLE)}")
         rule_set = get_rules(rules, **options)
+        game_for(rule_set, card)
         stored = StoredTable(
             id=secrets.token_urlsafe(6),
             rules=rule_set.name,
@@ -132,9 +135,16 @@ class Table:
             created=time.time(),
             finished=None,
             players=[],
+            card=card,
         )
         storage.add_table(
-            stored.id, stored.rules, stored.options, claim_seconds, stored.seed, stored.created
+            stored.id,
+            stored.rules,
+            stored.options,
+            claim_seconds,
+            stored.seed,
+            stored.created,
+            card,
         )
         return cls(stored, storage, timing)
 
@@ -145,7 +155,7 @@ class Table:
         """Rebuild a table by replaying its stored actions through the engine."""
         table = cls(stored, storage, timing)
         if all(table.players):
-            table.match = Match(table.rules, table.seed)
+            table.match = table.game.new_match(table.seed)
         for row in actions:
             if row.seq != table._seq:
                 raise ValueError(f"table {table.id}: action {row.seq} stored out of order")
@@ -153,7 +163,7 @@ class Table:
                 table._ended = None
             else:
                 assert row.seat is not None
-                table._play(row.seat, Action.parse(row.action))
+                table._play(row.seat, table.game.parse(row.action))
             table._seq += 1
         return table
 
@@ -170,7 +180,7 @@ class Table:
             return "open"
         return "finished" if self.match.is_over else "playing"
 
-    def shown(self) -> tuple[Deal, int, int]:
+    def shown(self) -> tuple[AnyDeal, int, int]:
         """The deal on the table with its East and number: the ended one between hands."""
         if self._ended is not None:
             return self._ended.deal, self._ended.east, self._ended.number
@@ -197,6 +207,7 @@ class Table:
             "rules": self.rules.name,
             "title": self.rules.title,
             "options": self.rules.options(),
+            "positions": self.positions,
             "claim_seconds": self.claim_seconds,
             "status": self.status,
             "players": self._players_json(),
@@ -222,6 +233,7 @@ class Table:
             "rules": self.rules.name,
             "title": self.rules.title,
             "options": self.rules.options(),
+            "positions": self.positions,
             "status": self.status,
             "east": None if shown is None else shown[1],
             "hand_number": None if shown is None else shown[2],
@@ -236,7 +248,7 @@ class Table:
         view = None
         if self.match is not None:
             deal, east, _ = self.shown()
-            view = View(deal, (position - east) % POSITIONS).to_json()
+            view = self.game.view(deal, (position - east) % self.positions)
         player = self.players[position]
         table = dict(common or self._table_json())
         table["position"] = position
@@ -273,7 +285,7 @@ class Table:
 
     def add_bots(self, bot: str) -> None:
         """Fill every empty position with a server-side bot."""
-        make_bot(bot, 0)  # refuses an unknown bot before anything is stored
+        self.game.make_bot(bot, 0)  # refuses an unknown bot before anything is stored
         if self.status != "open":
             raise TableError("the game has started: no seat is free")
         for position, player in enumerate(self.players):
@@ -287,8 +299,8 @@ class Table:
             raise TableError("the game has started: no seat is free")
         if position is None:
             return self.players.index(None)
-        if not 0 <= position < POSITIONS:
-            raise ValueError("position must be 0 to 3")
+        if not 0 <= position < self.positions:
+            raise ValueError(f"position must be 0 to {self.positions - 1}")
         if self.players[position] is not None:
             raise TableError(f"position {position} is taken")
         return position
@@ -296,10 +308,12 @@ class Table:
     def _seat(self, position: int, player: Player) -> None:
         self.players[position] = player
         if all(self.players):
-            self.match = Match(self.rules, self.seed)
+            self.match = self.game.new_match(self.seed)
         self._changed()
 
     def check_token(self, position: int, token: str) -> bool:
+        if position >= self.positions:
+            return False
         player = self.players[position]
         if player is None or player.token_hash is None:
             return False
@@ -338,17 +352,20 @@ class Table:
 
     # ---------------------------------------------------------------- playing
 
-    def act(self, position: int, action: Action) -> str | None:
-        """Play an action for a position; returns why it was refused, or None."""
+    def act(self, position: int, text: str) -> str | None:
+        """Play an action (its text) for a position; returns why it was refused, or None."""
         if self.match is None or self.match.is_over:
             return "the game is not being played"
         if self._ended is not None:
             return "the hand is over; the next one has not started"
+        try:
+            action = self.game.parse(text)
+        except ValueError as error:
+            return str(error)
         seat = self.match.seat_of(position)
-        deal = self.match.deal
-        if action not in deal.legal_actions(seat):
-            try:
-                deal.apply(seat, action)  # refuses with the rule's reason and changes nothing
+        if action not in self.match.deal.legal_actions(seat):
+            try:  # refused with the rule's reason, and nothing changes
+                self.game.apply(self.match, seat, action)
             except IllegalAction as error:
                 return str(error)
         self._cancel_move(position)
@@ -358,18 +375,18 @@ class Table:
         self._changed()
         return None
 
-    def _play(self, seat: int, action: Action) -> None:
+    def _play(self, seat: int, action: AnyAction) -> None:
         """Apply an action and, when it ends the hand, settle the hand (also on rebuild)."""
         assert self.match is not None
         match = self.match
-        match.apply(seat, action)
+        self.game.apply(match, seat, action)
         if match.deal.result is None:
             if len(match.deal.history) == 1:
                 self.last_hand = None  # the next hand is under way
             return
         outcome = match.next_hand()
         self._ended = outcome
-        self.last_hand = hand_summary(outcome, match.scores)
+        self.last_hand = self.game.hand_summary(outcome, match.scores)
 
     def _store(self, seat: int | None, action: str) -> None:
         assert self.match is not None
@@ -424,7 +441,7 @@ class Table:
         """A ``hint`` message for the position's own hand, or why there is none."""
         if self.match is None or self.match.is_over or self._ended is not None:
             return "there is no hand in play"
-        return hint(View(self.match.deal, self.match.seat_of(position)))
+        return self.game.hint(self.match.deal, self.match.seat_of(position))
 
     # ---------------------------------------------------------------- timers
 
@@ -454,8 +471,8 @@ class Table:
                 continue
             if player.bot is not None or position in self.away:
                 self._set_move(position, self.timing.bot_delay, self._bot_move)
-            elif deal.phase != TURN:
-                if player.auto_pass and WIN_ACTION not in deal.legal_actions(seat):
+            elif self.game.answering_claim(deal):
+                if player.auto_pass and not self.game.may_win(deal, seat):
                     self._set_move(position, 0, self._pass)
                 elif self.claim_seconds > 0:
                     self.deadlines[position] = time.time() + self.claim_seconds
@@ -479,12 +496,13 @@ class Table:
         assert player is not None
         bot = self._bots.get(position)
         if bot is None:
-            bot = self._bots[position] = make_bot(player.bot or AWAY_BOT, self.seed + position)
-        self.act(position, bot.choose(View(self.match.deal, seat)))
+            bot = self.game.make_bot(player.bot or AWAY_BOT, self.seed + position)
+            self._bots[position] = bot
+        self.act(position, str(self.game.bot_move(bot, self.match.deal, seat)))
 
     def _pass(self, position: int) -> None:
         self._cancel_move(position)
-        self.act(position, PASS_ACTION)
+        self.act(position, str(self.game.pass_action()))
 
     def close(self) -> None:
         """Stop every timer (the server is shutting down; the stored game stays)."""
