@@ -19,6 +19,7 @@ from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
 from fourwinds.rules import get_rules
 from fourwinds.server.game import AnyDeal
+from fourwinds.server.protocol import hand_summary
 from fourwinds.server.storage import Storage, StoredTable
 from fourwinds.server.table import Table, Timing
 from fourwinds.tiles import PLAIN_KINDS, format_tiles
@@ -105,8 +106,7 @@ class Recorder:
         if not match.outcomes:
             assert message["last_hand"] is None
         elif message["last_hand"] is not None:
-            summary = self.table.game.hand_summary(match.outcomes[-1], match.scores)
-            assert message["last_hand"] == summary
+            assert message["last_hand"] == hand_summary(match.outcomes[-1], match.scores)
         else:
             assert deal.history  # cleared only by the next hand's first action
         if message["standings"] is not None:

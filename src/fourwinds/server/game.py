@@ -2,7 +2,7 @@
 
 A table is the same for both: it stores action strings, replays them after a restart, runs the
 timers and sends each position its own view. What differs (the match, reading an action, the
-view, the bots, hints and the summary of a finished hand) is asked of its ``Game``.
+view, the bots and hints) is asked of its ``Game``.
 """
 
 from __future__ import annotations
@@ -17,21 +17,20 @@ from fourwinds.american.bots import AmericanBot, make_american_bot
 from fourwinds.american.card import Card, CardError, sample_card
 from fourwinds.american.deal import CLAIM as AMERICAN_CLAIM
 from fourwinds.american.deal import AmericanDeal
-from fourwinds.american.match import AmericanMatch, AmericanOutcome
+from fourwinds.american.match import AmericanMatch
 from fourwinds.american.view import AmericanView, hints_json
 from fourwinds.bots import Bot, make_bot
 from fourwinds.engine.actions import PASS_ACTION, WIN_ACTION, Action
 from fourwinds.engine.deal import CLAIM, ROB, Deal
-from fourwinds.engine.match import HandOutcome, Match
+from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
 from fourwinds.rules import RuleSet
-from fourwinds.server.protocol import hand_summary, hint
+from fourwinds.server.protocol import hint
 
 AnyMatch = Match | AmericanMatch
 AnyDeal = Deal | AmericanDeal
 AnyAction = Action | AmericanAction
 AnyBot = Bot | AmericanBot
-AnyOutcome = HandOutcome | AmericanOutcome
 
 
 class Game:
@@ -75,10 +74,6 @@ class Game:
     def hint(self, deal: AnyDeal, seat: int) -> dict[str, Any]:
         assert isinstance(deal, Deal)
         return hint(View(deal, seat))
-
-    def hand_summary(self, outcome: AnyOutcome, scores: list[int]) -> dict[str, Any]:
-        assert isinstance(outcome, HandOutcome)
-        return hand_summary(outcome, scores)
 
 
 class AmericanGame(Game):
@@ -127,28 +122,6 @@ class AmericanGame(Game):
             "type": "hint",
             "suggestion": None if suggestion is None else str(suggestion),
             "lines": hints_json(view.hints()),
-        }
-
-    def hand_summary(self, outcome: AnyOutcome, scores: list[int]) -> dict[str, Any]:
-        """``last_hand`` of an American hand: the line and its value instead of score sheets."""
-        assert isinstance(outcome, AmericanOutcome)
-        result = outcome.result
-        settlement = result.settlement
-        return {
-            "hand_number": outcome.number,
-            "east": outcome.east,
-            "winner": result.winner,
-            "discarder": result.discarder,
-            "self_drawn": result.self_drawn,
-            "line": result.line,
-            "value": result.value,
-            "jokerless": result.jokerless,
-            "heavenly": result.heavenly,
-            "hands": [str(hand) for hand in result.hands],
-            "dead": list(result.dead),
-            "payments": [] if settlement is None else [list(p) for p in settlement.payments],
-            "net": [0] * len(result.hands) if settlement is None else settlement.net,
-            "scores": list(scores),
         }
 
 

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from fourwinds.american.match import AmericanOutcome
 from fourwinds.analysis import tiles_to_win, waits
 from fourwinds.bots.greedy import GreedyBot
 from fourwinds.engine.actions import DISCARD
@@ -116,24 +117,32 @@ def error(text: str) -> str:
     return json.dumps({"type": "error", "error": text})
 
 
-def hand_summary(outcome: HandOutcome, scores: list[int]) -> dict[str, Any]:
-    """``last_hand``: every hand revealed, the sheets, the payments and the running totals.
-    Seats (winner, discarder, sheets, payments, net) are that hand's seat winds; ``east`` maps
-    them to positions, as the next hand may already have a new East."""
+def hand_summary(outcome: HandOutcome | AmericanOutcome, scores: list[int]) -> dict[str, Any]:
+    """``last_hand``: every hand revealed, the score sheets (American: the winning line and its
+    value), the payments and the running totals. Seats (winner, discarder, sheets, payments, net)
+    are that hand's seat winds; ``east`` maps them to positions, as the next hand may already
+    have a new East."""
     result = outcome.result
     settlement = outcome.settlement
-    return {
+    summary: dict[str, Any] = {
         "hand_number": outcome.number,
         "east": outcome.east,
         "winner": result.winner,
         "discarder": result.discarder,
         "self_drawn": result.self_drawn,
         "hands": [str(hand) for hand in result.hands],
-        "sheets": [sheet.to_json() for sheet in outcome.sheets],
         "payments": [] if settlement is None else [list(p) for p in settlement.payments],
-        "net": [0, 0, 0, 0] if settlement is None else settlement.net,
+        "net": [0] * len(result.hands) if settlement is None else settlement.net,
         "scores": list(scores),
     }
+    if isinstance(outcome, AmericanOutcome):
+        american = outcome.result
+        summary["line"], summary["value"] = american.line, american.value
+        summary["jokerless"], summary["heavenly"] = american.jokerless, american.heavenly
+        summary["dead"] = list(american.dead)
+    else:
+        summary["sheets"] = [sheet.to_json() for sheet in outcome.sheets]
+    return summary
 
 
 def hint(view: View) -> dict[str, Any]:

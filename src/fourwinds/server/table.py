@@ -21,10 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from fourwinds.american.match import AmericanOutcome
 from fourwinds.engine.actions import IllegalAction
+from fourwinds.engine.match import HandOutcome
 from fourwinds.record import match_record
 from fourwinds.rules import get_rules
-from fourwinds.server.game import AnyAction, AnyBot, AnyDeal, AnyMatch, AnyOutcome, game_for
+from fourwinds.server.game import AnyAction, AnyBot, AnyDeal, AnyMatch, game_for
+from fourwinds.server.protocol import hand_summary
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
 
 NEXT = "next"
@@ -98,7 +101,7 @@ class Table:
         self.deadlines: dict[int, float] = {}
         """Claim deadlines (epoch seconds) by position."""
         self.last_hand: dict[str, Any] | None = None
-        self._ended: AnyOutcome | None = None
+        self._ended: HandOutcome | AmericanOutcome | None = None
         """The hand just finished, shown until the next one starts (and at the game's end)."""
         self._ready: set[int] = set()
         self._seq = 0
@@ -386,7 +389,7 @@ class Table:
             return
         outcome = match.next_hand()
         self._ended = outcome
-        self.last_hand = self.game.hand_summary(outcome, match.scores)
+        self.last_hand = hand_summary(outcome, match.scores)
 
     def _store(self, seat: int | None, action: str) -> None:
         assert self.match is not None
