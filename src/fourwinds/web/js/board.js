@@ -131,7 +131,7 @@ export function wallElement(view, mySeat) {
  * A hand in the notation ("[555z] {9999p} 444p 23s 8f +4s") as rows of tiles: melds apart,
  * the winning tile last.
  */
-function handElement(text, label) {
+export function handElement(text, label) {
   const row = el("div", { class: "revealed", role: "group", "aria-label": label });
   for (const group of text.split(" ").filter(Boolean)) {
     const kind = group[0] === "[" ? "meld" : group[0] === "{" ? "meld concealed" :
@@ -183,15 +183,22 @@ export function handEndElement(end, nameOf) {
     handElement(hand, `${possessive(nameOf(seat))} hand`),
     end.sheets && end.sheets[seat] ? sheetElement(end.sheets[seat],
       `Score sheet of ${nameOf(seat)}`) : null));
+  return el("div", { class: "hand-end" }, el("p", { class: "how" }, how), seats,
+    paymentsElements(end, nameOf));
+}
+
+/** The payments of a hand ([from, to, amount] by seat) and each seat's net, as two lists. */
+export function paymentsElements(end, nameOf, seats = null) {
   const payments = (end.payments || []).map(([from, to, amount]) => {
     const payer = nameOf(from);
     return el("li", {}, `${payer} ${payer === "You" ? "pay" : "pays"} ${nameOf(to)} ${amount}`);
   });
-  return el("div", { class: "hand-end" },
-    el("p", { class: "how" }, how),
-    seats,
-    payments.length ? el("section", {}, el("h3", {}, "Payments"), el("ul", { class: "payments" },
-      payments)) : null,
-    end.net ? el("section", {}, el("h3", {}, "This hand"), el("ul", { class: "payments" },
-      end.net.map((amount, seat) => el("li", {}, `${nameOf(seat)}: ${amount > 0 ? "+" : ""}${amount}`)))) : null);
+  const net = (end.net || []).map((amount, seat) => (seats && !seats.includes(seat) ? null :
+    el("li", {}, `${nameOf(seat)}: ${amount > 0 ? "+" : ""}${amount}`)));
+  return [
+    payments.length ? el("section", { class: "hand-payments" }, el("h3", {}, "Payments"),
+      el("ul", { class: "payments" }, payments)) : null,
+    end.net ? el("section", { class: "hand-net" }, el("h3", {}, "This hand"),
+      el("ul", { class: "payments" }, net)) : null,
+  ];
 }

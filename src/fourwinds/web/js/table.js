@@ -7,6 +7,10 @@ import { connect, forgetSeat, getJSON, loadSeat, playerName, postJSON, saveSeat 
 import { WINDS, actionWords, el, handEndElement, possessive, seatHeading, seatTiles,
   wallElement } from "./board.js";
 import { parseTiles, tileElement, tileLabel, tileRow } from "./tiles.js";
+import { actionTiles, americanActionWords, americanEndElement, americanHowText,
+  americanSeatTiles, exposureWords, isAmerican } from "./american.js";
+import * as charleston from "./charleston.js";
+import { cardElement, fetchCard, lineTexts, showHints } from "./card.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -19,15 +23,21 @@ let pending = false;
 let focusIndex = null;
 let dismissedHand = null;
 let countdownTimer = null;
+let card = null;         // the card of an American table, once fetched
+let cardLoading = false;
 
 // --- who sits where -------------------------------------------------------------------------
 
-const positionOf = (seatWind) => (state.table.east + seatWind) % 4;
+// Positions at the table: 4, or 3 at an American table of three (North's seat is empty).
+const positions = () => state.table.positions || 4;
+const positionOf = (seatWind) => (state.table.east + seatWind) % positions();
 const playerAt = (position) => state.table.players.find((p) => p.position === position);
-const mySeat = () => state.view.seat;
+const american = () => isAmerican(state.table.rules);
+const wordsOf = (action) => (american() ? americanActionWords(action, nameOfSeat) :
+  actionWords(action));
 
 function nameOfSeat(seatWind, east = state.table.east) {
-  const position = (east + seatWind) % 4;
+  const position = (east + seatWind) % positions();
   if (position === seat.position) return "You";
   const player = playerAt(position);
   return player ? player.name : WINDS[seatWind];
@@ -51,14 +61,31 @@ function changes(before, after) {
     said.push(`Hand ${after.table.hand_number + 1}. You are ${WINDS[after.view.seat]}.`);
     before = null;
   }
+  const view = after.view;
+  if (view.phase === "charleston") {
+    const stage = view.charleston.stage;
+    if (!before || before.view.charleston?.stage !== stage) {
+      said.push(charleston.stageWords(view, nameOfSeat));
+      if (view.charleston.received) {
+        said.push(`You received ${parseTiles(view.charleston.received).map(tileLabel)
+          .join(", ")}.`);
+      }
+    }
+  }
   after.view.seats.forEach((now, s) => {
-    const then = before ? before.view.seats[s] : { melds: [], discards: [], bonus: "" };
+    if (now.present === false) return;
+    const then = before ? before.view.seats[s] :
+      { melds: [], exposures: [], discards: [], bonus: "", dead: null };
     const who = nameOfSeat(s);
-    for (const meld of now.melds.slice(then.melds.length)) {
+    for (const exposure of (now.exposures || []).slice((then.exposures || []).length)) {
+      said.push(`${who}: ${exposureWords(exposure.text)}.`);
+    }
+    if (now.dead && !then.dead) said.push(`${possessive(who)} hand is dead: ${now.dead}.`);
+    for (const meld of (now.melds || []).slice((then.melds || []).length)) {
       const tile = meld.tiles ? tileLabel(parseTiles(meld.tiles)[0]) : "a face-down kong";
       said.push(`${who}: ${meld.kind} ${tile}.`);
     }
-    for (const tile of parseTiles(now.bonus).slice(parseTiles(then.bonus).length)) {
+    for (const tile of parseTiles(now.bonus || "").slice(parseTiles(then.bonus || "").length)) {
       said.push(`${who}: bonus tile ${tileLabel(tile)}.`);
     }
     if (before) {
@@ -67,7 +94,6 @@ function changes(before, after) {
       }
     }
   });
-  const view = after.view;
   if (view.phase === "turn" && view.current === view.seat && view.drawn &&
       !(before && before.view.phase === "turn" && before.view.current === view.seat)) {
     said.push(`Your turn. You drew ${tileLabel(view.drawn)}.`);
@@ -78,13 +104,14 @@ function changes(before, after) {
   const claims = view.legal_actions.filter((a) => a !== "pass");
   if ((view.phase === "claim" || view.phase === "rob") && claims.length &&
       !(before && before.view.phase === view.phase && before.view.discard === view.discard)) {
-    const offered = claims.map(actionWords).join(", ");
+    const offered = claims.map(wordsOf).join(", ");
     said.push(`You may claim ${tileLabel(view.discard)}: ${offered}, or pass.`);
   }
   if (after.last_hand && !(before && before.last_hand)) {
     const end = after.last_hand;
     const name = (s) => nameOfSeat(s, end.east);
-    said.push(end.winner === null ? "Wall game: nobody won." : end.self_drawn ?
+    if (american()) said.push(americanHowText(end, name));
+    else said.push(end.winner === null ? "Wall game: nobody won." : end.self_drawn ?
       `${name(end.winner)} won, self-drawn.` :
       `${name(end.winner)} won on ${possessive(name(end.discarder))} discard.`);
   }
@@ -96,10 +123,12 @@ function summary() {
   const view = state.view;
   if (!view) return "Waiting for players.";
   const turn = view.phase === "ended" ? "The hand is over." :
-    `${nameOfSeat(view.current)} ${view.current === view.seat ? "are" : "is"} to play.`;
+    view.phase === "charleston" ? charleston.stageWords(view, nameOfSeat) :
+      `${nameOfSeat(view.current)} ${view.current === view.seat ? "are" : "is"} to play.`;
   const hand = parseTiles(view.hand).map(tileLabel).join(", ");
-  return `${turn} ${view.live_left} tiles left. You are ${WINDS[view.seat]}, ${WINDS[
-    view.prevailing_wind]} round. Your hand: ${hand}.`;
+  const round = american() ? "" : `, ${WINDS[view.prevailing_wind]} round`;
+  return `${turn} ${view.live_left} tiles left. You are ${WINDS[view.seat]}${round}. ` +
+    `Your hand: ${hand}.`;
 }
 
 // --- sending ----------------------------------------------------------------------------------
@@ -113,16 +142,37 @@ function act(action) {
 
 // --- drawing the board ------------------------------------------------------------------------
 
-function renderOther(section, seatWind) {
+/** A seat's heading, with an American seat's marks: dead, or still choosing in the Charleston. */
+function heading(seatWind) {
   const view = state.view;
   const position = positionOf(seatWind);
+  const node = seatHeading(seatWind, playerAt(position), state.table.scores[position],
+    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 });
+  if (view.seats[seatWind].dead) node.append(el("span", { class: "tag dead" }, "dead hand"));
+  if (view.phase === "charleston" && view.charleston.to_choose.includes(seatWind)) {
+    node.append(el("span", { class: "tag" }, "choosing"));
+  }
+  return node;
+}
+
+const exposedTiles = (seatView) => (american() ? americanSeatTiles(seatView) :
+  seatTiles(seatView));
+
+function renderOther(section, seatWind) {
+  const view = state.view;
+  if (view.seats[seatWind].present === false) {
+    section.replaceChildren(el("h2", { class: "seat-name" },
+      el("span", { class: "wind", title: `${WINDS[seatWind]} wind` }, WINDS[seatWind][0]),
+      " empty seat"), el("p", { class: "muted-light" }, "Three players: no one sits here."));
+    section.setAttribute("aria-label", `${WINDS[seatWind]}: empty seat`);
+    return;
+  }
   const concealed = view.seats[seatWind].concealed;
   section.replaceChildren(
-    seatHeading(seatWind, playerAt(position), state.table.scores[position],
-      { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 }),
+    heading(seatWind),
     el("div", { class: "concealed", role: "img", "aria-label": `${concealed} concealed tiles` },
       tileRow(Array(concealed).fill(null))),
-    ...seatTiles(view.seats[seatWind]));
+    ...exposedTiles(view.seats[seatWind]));
   section.setAttribute("aria-label", `${WINDS[seatWind]}: ${nameOfSeat(seatWind)}`);
 }
 
@@ -130,11 +180,13 @@ function renderCentre() {
   const view = state.view;
   const items = [wallElement(view, view.seat)];
   const status = view.phase === "ended" ? "Hand over" :
+    view.phase === "charleston" ? `Charleston: ${view.charleston.stage.replace("-", " ")}` :
     view.phase === "claim" ? `${nameOfSeat(view.current)} discarded` :
       view.phase === "rob" ? `${nameOfSeat(view.current)} added to a kong` :
         view.current === view.seat ? "Your turn" : `${nameOfSeat(view.current)} to play`;
   items.push(el("div", { class: "centre-info" },
-    el("div", { class: "round" }, `${WINDS[view.prevailing_wind]} round`),
+    el("div", { class: "round" }, american() ? view.card :
+      `${WINDS[view.prevailing_wind]} round`),
     el("div", { class: "status" }, status),
     view.discard && view.phase !== "turn" ? tileElement(view.discard, {
       label: `up for claim: ${tileLabel(view.discard)}` }) : null));
@@ -157,24 +209,74 @@ function actionButton(action) {
   key ? el("kbd", { "aria-hidden": "true" }, key) : null);
 }
 
+const AMERICAN_KEYS = { win: "w", pass: "x", call: "c", exchange: "e" };
+
+/** A button for an American action: its name, its tiles, and the seat an exchange takes from. */
+function americanButton(action, text = null) {
+  const kind = action.split(" ")[0];
+  const key = AMERICAN_KEYS[kind];
+  let content = [text, actionTiles(action)];
+  if (kind === "exchange") {
+    const [, tile, owner] = action.split(" ");
+    const flowers = tile.endsWith("f");
+    const exposure = state.view.seats[Number(owner)].exposures.find((e) => e.jokers &&
+      (e.tile === tile || (flowers && e.tile.endsWith("f"))));
+    content = ["Exchange", actionTiles(action), `for a joker of ${possessive(nameOfSeat(
+      Number(owner)))}`, exposure ? tileRow(parseTiles(exposure.text)) : null];
+  }
+  if (!text && kind !== "exchange") {
+    content[0] = { win: "Mah Jongg", pass: "Pass", call: "Call" }[kind] || action;
+  }
+  return el("button", { type: "button", class: `action ${kind}`, "data-key": key,
+    "data-action": action, "aria-keyshortcuts": key,
+    // A button with its own text (the Charleston's) is named by it; others say the action.
+    "aria-label": text ? null : americanActionWords(action, nameOfSeat),
+    onclick: () => act(action) },
+  content, key ? el("kbd", { "aria-hidden": "true" }, key) : null);
+}
+
+/** "Your choices" at an American table: the Charleston, or calls, exchanges, win and pass. */
+function americanChoices() {
+  const view = state.view;
+  if (view.phase === "charleston") {
+    return charleston.controls(view, { nameOf: nameOfSeat, act, render: renderMe,
+      button: americanButton });
+  }
+  const offered = view.legal_actions.filter((a) => !a.startsWith("discard "));
+  if (!offered.length) return [];
+  const parts = [];
+  if (view.phase === "claim") {
+    parts.push(el("span", { class: "claim-tile" }, "Call ", tileElement(view.discard), "?"));
+  }
+  const order = ["win", "call", "exchange", "pass"];
+  const rank = (action) => order.indexOf(action.split(" ")[0]);
+  parts.push(...[...offered].sort((a, b) => rank(a) - rank(b)).map((a) => americanButton(a)));
+  return parts;
+}
+
 function renderActions() {
   const view = state.view;
-  const offered = view.legal_actions.filter((a) => !a.startsWith("discard "));
   const box = $("actions");
   clearInterval(countdownTimer);
-  if (!offered.length) {
+  const parts = [];
+  const claiming = view.phase === "claim" || view.phase === "rob";
+  if (american()) {
+    parts.push(...americanChoices());
+  } else {
+    const offered = view.legal_actions.filter((a) => !a.startsWith("discard "));
+    if (claiming && offered.length) {
+      parts.push(el("span", { class: "claim-tile" }, "Claim ",
+        tileElement(view.discard), "?"));
+    }
+    parts.push(...offered.map(actionButton));
+  }
+  box.classList.toggle("charleston", view.phase === "charleston");
+  if (!parts.length) {
     box.replaceChildren();
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const claiming = view.phase === "claim" || view.phase === "rob";
-  const parts = [];
-  if (claiming) {
-    parts.push(el("span", { class: "claim-tile" }, "Claim ",
-      tileElement(view.discard), "?"));
-  }
-  parts.push(...offered.map(actionButton));
   const deadline = state.table.claim_deadline;
   if (claiming && deadline) {
     const total = state.table.claim_seconds || Math.max(1, deadline - Date.now() / 1000);
@@ -189,44 +291,70 @@ function renderActions() {
     countdownTimer = setInterval(tick, 250);
     parts.push(el("span", { class: "countdown" }, bar, left));
   }
-  box.replaceChildren(...parts);
+  box.replaceChildren(...parts.filter(Boolean));
 }
 
 function renderHand() {
   const view = state.view;
   const tiles = parseTiles(view.hand);
   if (view.drawn) tiles.splice(tiles.lastIndexOf(view.drawn), 1);
-  const myTurn = view.legal_actions.some((a) => a.startsWith("discard "));
+  const selecting = charleston.choosing(view);
+  const myTurn = selecting || view.legal_actions.some((a) => a.startsWith("discard "));
   const hand = $("hand");
   const hadFocus = hand.contains(document.activeElement);
+  const suggested = suggestedTiles();
   const buttons = [...tiles, ...(view.drawn ? [view.drawn] : [])].map((tile, i) => {
     const drawn = view.drawn && i === tiles.length;
-    const legal = view.legal_actions.includes(`discard ${tile}`);
     const label = tileLabel(tile) + (drawn ? ", just drawn" : "");
-    const button = tileElement(tile, { button: true, label: legal ? `Discard ${label}` : label });
+    let button;
+    if (selecting) {
+      // In the Charleston a click selects the tile to pass (never a joker).
+      const joker = tile === "J";
+      button = tileElement(tile, { button: true,
+        label: joker ? `${label} (never passed)` : `Pass ${label}` });
+      button.setAttribute("aria-pressed", String(charleston.isSelected(i)));
+      if (charleston.isSelected(i)) button.classList.add("selected");
+      if (joker) button.setAttribute("aria-disabled", "true");
+      button.addEventListener("click", () => {
+        announce(charleston.toggle(view, i));
+        renderMe();
+      });
+    } else {
+      const legal = view.legal_actions.includes(`discard ${tile}`);
+      button = tileElement(tile, { button: true, label: legal ? `Discard ${label}` : label });
+      if (!legal) button.setAttribute("aria-disabled", "true");
+      button.addEventListener("click", () => act(`discard ${tile}`));
+    }
     button.tabIndex = -1;
     if (drawn) button.classList.add("drawn");
-    if (!legal) button.setAttribute("aria-disabled", "true");
-    if (hint && hint.suggestion === `discard ${tile}`) button.classList.add("suggested");
-    button.addEventListener("click", () => act(`discard ${tile}`));
+    if (suggested.includes(tile)) {
+      button.classList.add("suggested");
+      suggested.splice(suggested.indexOf(tile), 1);
+    }
     button.addEventListener("focus", () => { focusIndex = i; });
     return button;
   });
   hand.replaceChildren(...buttons);
   hand.classList.toggle("my-turn", myTurn);
+  hand.classList.toggle("selecting", selecting);
   if (!buttons.length) return;
   if (focusIndex === null || focusIndex >= buttons.length) focusIndex = buttons.length - 1;
   buttons[focusIndex].tabIndex = 0;
   if (hadFocus) buttons[focusIndex].focus();
 }
 
+/** The tiles of the hint's suggestion: the discard, or the tiles of a Charleston pass. */
+function suggestedTiles() {
+  if (!hint || !hint.suggestion) return [];
+  const [kind, tiles] = hint.suggestion.split(" ");
+  return ["discard", "pass-tiles"].includes(kind) && tiles !== "blind" ? parseTiles(tiles) : [];
+}
+
 function renderMe() {
   const view = state.view;
   const me = view.seat;
-  $("me-heading").replaceChildren(seatHeading(me, playerAt(seat.position),
-    state.table.scores[seat.position], { turn: view.current === me && view.phase === "turn",
-      dealer: me === 0 }));
-  $("me-tiles").replaceChildren(...seatTiles(view.seats[me]));
+  $("me-heading").replaceChildren(heading(me));
+  $("me-tiles").replaceChildren(...exposedTiles(view.seats[me]));
   $("me").setAttribute("aria-label", `You: ${WINDS[me]}`);
   $("auto-pass").checked = Boolean(state.table.auto_pass);
   renderActions();
@@ -237,6 +365,15 @@ function renderMe() {
 function renderHint() {
   if (!hint) {
     $("hint").textContent = "";
+    return;
+  }
+  if (american()) {
+    const lines = (hint.lines || []).slice(0, 3).map((line) =>
+      `${line.line} (${line.value}) ${line.tiles_away === 0 ? "complete" :
+        `${line.tiles_away} away`}`);
+    $("hint").textContent = (hint.suggestion ?
+      `Suggested: ${americanActionWords(hint.suggestion, nameOfSeat)}. ` : "") +
+      (lines.length ? `Nearest lines: ${lines.join(", ")}.` : "No line can be made now.");
     return;
   }
   const distance = hint.tiles_to_win < 0 ? "Your hand is complete." :
@@ -257,7 +394,10 @@ function renderEnd() {
   panel.hidden = !show;
   if (!show) return;
   $("end-heading").textContent = standings ? "The game is over" : `End of hand ${end.hand_number + 1}`;
-  $("end-body").replaceChildren(end ? handEndElement(end, (s) => nameOfSeat(s, end.east)) : "");
+  const nameAt = (s) => end && nameOfSeat(s, end.east);
+  const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
+  $("end-body").replaceChildren(!end ? "" : american() ?
+    americanEndElement(end, nameAt, lineText) : handEndElement(end, nameAt));
   if (standings) {
     const rows = [...standings].sort((a, b) => b.score - a.score).map((row, i) =>
       el("tr", {}, el("td", { class: "num" }, String(i + 1)), el("td", {}, row.name),
@@ -283,7 +423,7 @@ function renderEnd() {
 }
 
 function renderWaiting() {
-  const rows = [0, 1, 2, 3].map((position) => {
+  const rows = [...Array(positions()).keys()].map((position) => {
     const player = playerAt(position);
     const who = !player ? "empty" : position === seat.position ? `${player.name} (you)` :
       player.bot ? `${player.name} (bot)` : player.name;
@@ -304,14 +444,41 @@ function render() {
     renderWaiting();
     return;
   }
-  $("round").textContent = `${WINDS[view.prevailing_wind]} round · hand ${table.hand_number + 1}`;
+  $("round").textContent = american() ? `hand ${table.hand_number + 1}` :
+    `${WINDS[view.prevailing_wind]} round · hand ${table.hand_number + 1}`;
   const me = view.seat;
+  charleston.update(view);
   renderOther($("seat-right"), (me + 1) % 4);
   renderOther($("seat-top"), (me + 2) % 4);
   renderOther($("seat-left"), (me + 3) % 4);
   renderCentre();
   renderMe();
   renderEnd();
+  renderCard();
+}
+
+// --- the card (American tables) ---------------------------------------------------------------
+
+async function renderCard() {
+  const panel = $("card-panel");
+  document.body.classList.toggle("american", american());
+  if (!american()) {
+    panel.hidden = true;
+    return;
+  }
+  if (!card && !cardLoading) {
+    cardLoading = true;
+    try {
+      card = await fetchCard(tableId);
+      panel.replaceChildren(cardElement(card));
+      cardLoading = false;
+    } catch (error) {
+      // Left loading: one failed fetch is reported, not retried on every state.
+      panel.replaceChildren(el("p", { class: "error" }, `The card: ${error.message}`));
+    }
+  }
+  panel.hidden = false;
+  if (card && state.view) showHints(panel, card, state.view.hints || []);
 }
 
 // --- the connection ---------------------------------------------------------------------------
@@ -376,7 +543,8 @@ async function showJoin(problem = "") {
   }
   $("title").textContent = table.title;
   let first = true;
-  for (const position of [0, 1, 2, 3]) {
+  const count = table.positions || table.options?.players || 4;
+  for (const position of [...Array(count).keys()]) {
     const player = table.players.find((p) => p.position === position);
     const free = !player;
     seats.append(el("label", { class: "check" },
@@ -434,7 +602,7 @@ function onKey(event) {
   else if (event.target.closest("#actions")) moveFocus($("actions"), event, false);
   if (event.defaultPrevented) return;
   const key = event.key.toLowerCase();
-  if ("wpkcx".includes(key) && key.length === 1) pressKey(key);
+  if ("wpkcxes".includes(key) && key.length === 1) pressKey(key);
   else if (key === "h") $("hint-button").click();
   else if (key === "a") $("auto-pass").click();
   else if (key === "n" && !$("end").hidden && !$("next-button").hidden) $("next-button").click();

@@ -31,6 +31,33 @@ export function parseTiles(text) {
   return tiles;
 }
 
+const ORDER = "mpszfJ";
+const rank = (tile) => (tile === "J" ? 100 : ORDER.indexOf(tile[1]) * 10 + Number(tile[0]));
+
+/** Tiles in the engine's order: characters, dots, bamboo, honours, flowers, jokers. */
+export function sortTiles(tiles) {
+  return [...tiles].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Tiles in the notation, in the given order, one suit letter per run: ["3m", "4m", "J"] is
+ * "34mJ" (as the server writes them). */
+export function formatTiles(tiles) {
+  let text = "";
+  let run = "";
+  for (const tile of tiles) {
+    const letter = tile === "J" ? "J" : tile[1];
+    if (run && letter !== run) text += run;
+    if (letter === "J") {
+      text += "J";
+      run = "";
+    } else {
+      text += tile[0];
+      run = letter;
+    }
+  }
+  return text + run;
+}
+
 /** What a screen reader says for a tile. */
 export function tileLabel(tile) {
   if (tile === null || tile === undefined) return "face-down tile";
