@@ -10,6 +10,7 @@ const REFRESH_MS = 3000;
 const OPTION_LABELS = {
   rounds: "Rounds", limit: "Limit", roof_off: "No limit (roof off)",
   min_faan: "Minimum faan", max_faan: "Maximum faan", payout: "Payout table",
+  players: "Players", mahjong_in_error: "Mah Jongg in error kills the hand",
 };
 
 let rules = [];
@@ -50,6 +51,48 @@ function showOptions() {
   const chosen = rules.find((r) => r.name === $("rules").value);
   $("options").replaceChildren(...Object.entries(chosen.options).map(([option, value]) =>
     optionField(option, value, chosen.choices && chosen.choices[option])));
+  $("card-choice").hidden = chosen.name !== "american";
+  showCardError("");
+}
+
+// --- the card of an American table ------------------------------------------------------------
+
+function showCardError(message) {
+  $("card-error").textContent = message;
+  $("card-text").setAttribute("aria-invalid", String(Boolean(message)));
+}
+
+/** The card to send: null for the sample card, else the text loaded or written. */
+function ownCard() {
+  if ($("card-choice").hidden || !$("own-card-radio").checked) return null;
+  const text = $("card-text").value;
+  if (!text.trim()) {
+    $("card-text").focus();
+    throw new Error("Load a card file or write your card, or choose the sample card.");
+  }
+  return text;
+}
+
+/** Put the cursor on the place a card error names ("card: line 3, column 7: ..."). */
+function pointAtError(message) {
+  const where = /line (\d+), column (\d+)/.exec(message);
+  const area = $("card-text");
+  area.focus();
+  if (!where) return;
+  const lines = area.value.split("\n");
+  const line = Math.min(Number(where[1]), lines.length) - 1;
+  const offset = lines.slice(0, line).reduce((sum, text) => sum + text.length + 1, 0) +
+    Math.max(0, Number(where[2]) - 1);
+  area.setSelectionRange(offset, offset);
+}
+
+async function loadCardFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  $("own-card-radio").checked = true;
+  $("own-card").hidden = false;
+  $("card-text").value = await file.text();
+  showCardError("");
 }
 
 function readOptions() {
@@ -75,12 +118,26 @@ async function create(event) {
   showError(null);
   try {
     name();
-    $("create-button").disabled = true;
-    const { table } = await postJSON("/api/tables", {
+    showCardError("");
+    const body = {
       rules: $("rules").value,
       options: readOptions(),
       claim_seconds: Number($("claim-seconds").value),
-    });
+    };
+    const card = ownCard();
+    if (card !== null) body.card = card;
+    $("create-button").disabled = true;
+    let table;
+    try {
+      ({ table } = await postJSON("/api/tables", body));
+    } catch (error) {
+      if (card !== null && error.message.startsWith("card")) {
+        showCardError(error.message);
+        pointAtError(error.message);
+        return;
+      }
+      throw error;
+    }
     const seat = await sitDown(table.id);
     if ($("with-bots").checked) {
       await postJSON(`/api/tables/${encodeURIComponent(table.id)}/bots`, { bot: $("bot").value });
@@ -95,8 +152,10 @@ async function create(event) {
 
 // --- the lists --------------------------------------------------------------------------------
 
+const positionsOf = (table) => table.positions || table.options.players || 4;
+
 function playersLine(table) {
-  return [0, 1, 2, 3].map((position) => {
+  return [...Array(positionsOf(table)).keys()].map((position) => {
     const player = table.players.find((p) => p.position === position);
     if (!player) return `${position + 1}: empty`;
     return `${position + 1}: ${player.name}${player.bot ? " (bot)" : ""}`;
@@ -111,7 +170,7 @@ function optionsLine(table) {
 
 function tableItem(table) {
   const url = `/table/${encodeURIComponent(table.id)}`;
-  const full = table.players.length >= 4;
+  const full = table.players.length >= positionsOf(table);
   const mine = loadSeat(table.id);
   const act = (work) => async (event) => {
     showError(null);
@@ -181,6 +240,13 @@ async function start() {
   $("hero-tiles").append(tileRow(["1z", "2z", "3z", "4z"]));
   $("create").addEventListener("submit", create);
   $("rules").addEventListener("change", showOptions);
+  $("card-file").addEventListener("change", loadCardFile);
+  for (const radio of document.querySelectorAll("input[name=card]")) {
+    radio.addEventListener("change", () => {
+      $("own-card").hidden = !$("own-card-radio").checked;
+      showCardError("");
+    });
+  }
   try {
     ({ rules } = await getJSON("/api/rules"));
   } catch (error) {
