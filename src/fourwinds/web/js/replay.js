@@ -5,6 +5,9 @@ import { getJSON } from "./api.js";
 import { WINDS, actionWords, el, handEndElement, seatHeading, seatTiles,
   wallElement } from "./board.js";
 import { parseTiles, tileElement } from "./tiles.js";
+import { americanActionWords, americanEndElement, americanSeatTiles,
+  isAmerican } from "./american.js";
+import { fetchCard, lineTexts } from "./card.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -15,31 +18,43 @@ const PLACES = ["me", "right", "top", "left"];
 let game = null;
 let handIndex = 0;
 let stepIndex = 0;
+let card = null;  // the card of an American game, when the server still has it
+
+const american = () => isAmerican(game.table.rules);
+const positions = () => game.table.positions || game.table.options.players || 4;
 
 const hand = () => game.hands[handIndex];
 const playerAt = (position) => game.table.players.find((p) => p.position === position);
 
 function nameOf(seatWind) {
-  const player = playerAt((hand().east + seatWind) % 4);
+  const player = playerAt((hand().east + seatWind) % positions());
   return player ? player.name : WINDS[seatWind];
 }
 
 function stepText(step) {
   if (step.seat === null) return "The deal";
-  return `${nameOf(step.seat)} (${WINDS[step.seat]}): ${actionWords(step.action)}`;
+  const words = american() ? americanActionWords(step.action, nameOf) : actionWords(step.action);
+  return `${nameOf(step.seat)} (${WINDS[step.seat]}): ${words}`;
 }
 
 function seatSection(step, seatWind) {
   const view = step.view;
-  const position = (hand().east + seatWind) % 4;
+  if (view.seats[seatWind].present === false) {
+    return el("section", { class: `seat ${PLACES[seatWind]}`,
+      "aria-label": `${WINDS[seatWind]}: empty seat` },
+    el("h2", { class: "seat-name" }, `${WINDS[seatWind]}: empty seat`));
+  }
+  const position = (hand().east + seatWind) % positions();
   const concealed = parseTiles(step.hands[seatWind]).map((tile) => tileElement(tile));
+  const exposed = american() ? americanSeatTiles(view.seats[seatWind]) :
+    seatTiles(view.seats[seatWind]);
   return el("section", { class: `seat ${PLACES[seatWind]}`,
     "aria-label": `${WINDS[seatWind]}: ${nameOf(seatWind)}` },
   seatHeading(seatWind, playerAt(position), null,
     { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 }),
   el("div", { class: "hand", role: "group", "aria-label": `Concealed tiles of ${nameOf(seatWind)}` },
     concealed),
-  ...seatTiles(view.seats[seatWind]));
+  ...exposed);
 }
 
 function render() {
@@ -49,7 +64,8 @@ function render() {
   const board = [0, 1, 2, 3].map((seatWind) => seatSection(step, seatWind));
   board.push(el("section", { class: "centre", "aria-label": "Wall" }, wallElement(view, 0),
     el("div", { class: "centre-info" },
-      el("div", { class: "round" }, `${WINDS[view.prevailing_wind]} round`),
+      el("div", { class: "round" }, american() ? view.card :
+        `${WINDS[view.prevailing_wind]} round`),
       el("div", { class: "status" }, stepText(step)),
       view.discard && view.phase !== "turn" ? tileElement(view.discard) : null)));
   $("board").replaceChildren(...board);
@@ -61,9 +77,11 @@ function render() {
   const end = $("end");
   end.hidden = !(stepIndex === steps.length - 1 && view.result);
   if (!end.hidden) {
+    const summary = { ...view.result, sheets: hand().sheets, payments: hand().payments };
+    const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
     end.replaceChildren(el("h2", {}, `End of hand ${hand().hand_number + 1}`),
-      handEndElement({ ...view.result, sheets: hand().sheets, payments: hand().payments },
-        nameOf));
+      american() ? americanEndElement(summary, nameOf, lineText) :
+        handEndElement(summary, nameOf));
   }
 }
 
@@ -96,6 +114,10 @@ async function start() {
   } catch (error) {
     $("error").textContent = error.message;
     return;
+  }
+  if (american()) {
+    // The card names the winning line's tiles; the replay works without it.
+    card = await fetchCard(gameId).catch(() => null);
   }
   document.title = `fourwinds replay: ${game.table.title}`;
   $("title").textContent = `Replay: ${game.table.title}`;
