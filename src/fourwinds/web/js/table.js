@@ -291,8 +291,15 @@ function renderActions() {
     countdownTimer = setInterval(tick, 250);
     parts.push(el("span", { class: "countdown" }, bar, left));
   }
+  // Redrawn on every state: the control in focus (a button, a blind-pass choice) keeps it.
+  const focused = box.contains(document.activeElement) ? controlKey(document.activeElement) : null;
   box.replaceChildren(...parts.filter(Boolean));
+  if (focused) [...box.querySelectorAll("button, input")].find((c) => controlKey(c) === focused)
+    ?.focus();
 }
+
+const controlKey = (control) => control.dataset.action || control.className + (control.name ?
+  `:${control.name}=${control.value}` : "");
 
 function renderHand() {
   const view = state.view;
