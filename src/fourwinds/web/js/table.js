@@ -66,7 +66,8 @@ function changes(before, after) {
     const stage = view.charleston.stage;
     if (!before || before.view.charleston?.stage !== stage) {
       said.push(charleston.stageWords(view, nameOfSeat));
-      if (view.charleston.received) {
+      // Tiles come in when a pass resolves (the vote and the offer move none).
+      if (view.charleston.received && before?.view.charleston?.direction) {
         said.push(`You received ${parseTiles(view.charleston.received).map(tileLabel)
           .join(", ")}.`);
       }
