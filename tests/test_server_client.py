@@ -59,6 +59,24 @@ def test_the_bot_command_plays_a_whole_game_from_a_table_link(server: str) -> No
         assert json.load(answer)["kind"] == "match"
 
 
+def test_the_bot_command_plays_an_american_game_by_the_table_card(server: str) -> None:
+    """The card bot over the protocol: it reads the table's card once, then every state."""
+    body = {"rules": "american", "options": {"rounds": 1, "players": 3}}
+    table_id = post(f"{server}/api/tables", body)["table"]["id"]
+    seat = post(f"{server}/api/tables/{table_id}/join", {"name": "Robo", "position": 2})
+    post(f"{server}/api/tables/{table_id}/bots", {"bot": "greedy"})
+    result = CliRunner().invoke(main, ["bot", "--url", server + seat["url"], "--bot", "greedy"])
+    assert result.exit_code == 0, result.output
+    standings = json.loads(result.output)["standings"]
+    assert sorted(row["position"] for row in standings) == [0, 1, 2]
+    with urllib.request.urlopen(f"{server}/api/games/{table_id}/record") as answer:
+        record = json.load(answer)
+    assert len(record["hands"]) == 3
+    for hand in record["hands"]:  # Robo (position 2) passed in the Charleston or played
+        robo = (2 - hand["east"]) % 3
+        assert any(action.startswith(f"{robo} ") for action in hand["actions"])
+
+
 def test_the_bot_client_joins_by_table_id_or_reads_a_link(server: str) -> None:
     table_id = post(f"{server}/api/tables", {"rules": "classical"})["table"]["id"]
     url, position, token = resolve(server, table_id, "Robo")

@@ -6,11 +6,15 @@ import json
 
 import pytest
 
+from fourwinds.american.bots import make_american_bot
+from fourwinds.american.card import sample_card
+from fourwinds.american.deal import AmericanDeal, matcher_for
+from fourwinds.american.view import AmericanView
 from fourwinds.bots import make_bot
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.view import View
 from fourwinds.rules import get_rules
-from fourwinds.server.client import RemoteView
+from fourwinds.server.client import RemoteAmericanView, RemoteView
 from fourwinds.server.protocol import (
     MAX_MESSAGE,
     ActionMessage,
@@ -90,3 +94,22 @@ def test_the_bots_choose_the_same_from_a_view_received_as_json() -> None:
                 assert bots[seat].choose(remote) == bots[seat].choose(view)
             seat = deal.to_move()[0]
             deal.apply(seat, bots[seat].choose(View(deal, seat)))
+
+
+def test_american_bots_choose_the_same_from_a_view_received_as_json() -> None:
+    """RemoteAmericanView (with the table's card) stands in for AmericanView; each seat has a
+    bot for each view, as the card bot remembers its shortlist between decisions."""
+    rules = get_rules("american")
+    matcher = matcher_for(sample_card())
+    for seed in (3, 4):
+        deal = AmericanDeal(rules, seed)
+        local = [make_american_bot("greedy", seat) for seat in range(4)]
+        remote = [make_american_bot("greedy", seat) for seat in range(4)]
+        while deal.result is None:
+            seat = deal.to_move()[0]
+            view = AmericanView(deal, seat)
+            received = RemoteAmericanView(json.loads(json.dumps(view.to_json())), matcher)
+            assert received.holding == view.holding and received.unseen() == view.unseen()
+            action = local[seat].choose(view)
+            assert remote[seat].choose(received) == action
+            deal.apply(seat, action)

@@ -10,7 +10,7 @@ the second Charleston when its hand is still far from every line.
 
 >>> from fourwinds.rules import get_rules
 >>> from fourwinds.american.deal import AmericanDeal
->>> deal = AmericanDeal(get_rules("american"), seed=3)
+>>> >>> deal = AmericanDeal(get_rules("american"), seed=3)
 >>> bots = [make_american_bot("greedy", seat) for seat in range(4)]
 >>> while deal.result is None:
 ...     seat = deal.to_move()[0]
@@ -39,9 +39,8 @@ from fourwinds.american.actions import (
     pass_tiles,
 )
 from fourwinds.american.card import JOKERS
-from fourwinds.american.hand import KIND_COUNT, kind
-from fourwinds.american.matcher import Holding, Target
-from fourwinds.american.view import AmericanView
+from fourwinds.american.hand import KIND_COUNT, Exposure, kind
+from fourwinds.american.matcher import Holding, Matcher, Target
 from fourwinds.tiles import JOKER, Tile
 
 TARGETS: Final = 6
@@ -57,8 +56,31 @@ RESCAN: Final = 6
 after a call, or when a new hand begins)."""
 
 
+class AmericanSeatView(Protocol):
+    """What an American bot reads: :class:`fourwinds.american.view.AmericanView`, or the
+    remote client's view of a ``state`` message (``fourwinds.server.client``)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def legal_actions(self) -> list[AmericanAction]: ...
+    @property
+    def hand(self) -> tuple[Tile, ...]: ...
+    @property
+    def holding(self) -> Holding: ...
+    @property
+    def discard(self) -> Tile | None: ...
+    @property
+    def live_left(self) -> int: ...
+    @property
+    def matcher(self) -> Matcher: ...
+    def exposures(self, seat: int) -> tuple[Exposure, ...]: ...
+    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]: ...
+    def unseen(self) -> list[int]: ...
+
+
 class AmericanBot(Protocol):
-    def choose(self, view: AmericanView) -> AmericanAction:
+    def choose(self, view: AmericanSeatView) -> AmericanAction:
         """One of ``view.legal_actions``."""
         ...
 
@@ -69,7 +91,7 @@ class RandomAmericanBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: AmericanView) -> AmericanAction:
+    def choose(self, view: AmericanSeatView) -> AmericanAction:
         return self._rng.choice(view.legal_actions)
 
 
@@ -84,7 +106,9 @@ class CardBot:
         self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
         """The exposures and the tiles left in the wall at the last full look."""
 
-    def _targets(self, view: AmericanView, holding: Holding, limit: int = TARGETS) -> list[Target]:
+    def _targets(
+        self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
+    ) -> list[Target]:
         exposures, live = self._scanned
         if (
             self._decisions >= RESCAN
@@ -100,7 +124,7 @@ class CardBot:
         self._decisions += 1
         return _targets(view, holding, limit, self._shortlist)
 
-    def choose(self, view: AmericanView) -> AmericanAction:
+    def choose(self, view: AmericanSeatView) -> AmericanAction:
         legal = view.legal_actions
         if WIN_ACTION in legal:
             return WIN_ACTION
@@ -134,7 +158,7 @@ class CardBot:
 
     def _turn(
         self,
-        view: AmericanView,
+        view: AmericanSeatView,
         legal: list[AmericanAction],
         holding: Holding,
         targets: list[Target],
@@ -150,7 +174,7 @@ class CardBot:
 
     def _claim(
         self,
-        view: AmericanView,
+        view: AmericanSeatView,
         legal: list[AmericanAction],
         holding: Holding,
         targets: list[Target],
@@ -182,7 +206,7 @@ class CardBot:
 
 
 def _targets(
-    view: AmericanView, holding: Holding, limit: int, among: list[int] | None = None
+    view: AmericanSeatView, holding: Holding, limit: int, among: list[int] | None = None
 ) -> list[Target]:
     """The nearest instances the tiles in sight still allow."""
     seats = range(4)

@@ -10,6 +10,7 @@ once the hand is over. ``hints`` lists the lines nearest to the seat's hand, for
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from fourwinds.american.actions import AmericanAction
@@ -23,6 +24,24 @@ from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
 
 HINTS = 5
 """Lines shown as hints: the nearest ones, the more valuable first among equals."""
+
+
+def unseen_tiles(
+    hand: Iterable[Tile], exposures: Iterable[Exposure], discards: Iterable[tuple[Tile, bool]]
+) -> list[int]:
+    """Natural tiles per kind not in sight: the supply less one's own tiles, every exposure's
+    naturals and every discard not called (a called one sits in an exposure)."""
+    left = [supply(tile) for tile in range(KIND_COUNT)]
+    for tile in hand:
+        if tile != JOKER:
+            left[kind(tile)] -= 1
+    for exposure in exposures:
+        for tile in exposure.naturals:
+            left[kind(tile)] -= 1
+    for tile, claimed in discards:
+        if not claimed and tile != JOKER:
+            left[kind(tile)] -= 1
+    return left
 
 
 def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
@@ -123,18 +142,12 @@ class AmericanView:
 
     def unseen(self) -> list[int]:
         """Natural tiles per kind this seat cannot see: in the wall or other hands."""
-        left = [supply(tile) for tile in range(KIND_COUNT)]
-        for tile in self.hand:
-            if tile != JOKER:
-                left[kind(tile)] -= 1
-        for seat in range(len(self._deal.seats)):
-            for exposure in self.exposures(seat):
-                for tile in exposure.naturals:
-                    left[kind(tile)] -= 1
-            for tile, claimed in self.discards(seat):
-                if not claimed and tile != JOKER:
-                    left[kind(tile)] -= 1
-        return left
+        seats = range(len(self._deal.seats))
+        return unseen_tiles(
+            self.hand,
+            [exposure for seat in seats for exposure in self.exposures(seat)],
+            [discard for seat in seats for discard in self.discards(seat)],
+        )
 
     @property
     def live_left(self) -> int:

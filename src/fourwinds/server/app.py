@@ -207,7 +207,7 @@ async def table_card(request: Request) -> Response:
         for line in card.lines
         for variant in line.variants
     ]
-    return JSONResponse({"title": card.title, "year": card.year, "lines": lines})
+    return JSONResponse({"title": card.title, "year": card.year, "lines": lines, "text": str(card)})
 
 
 async def add_bots(request: Request) -> Response:
