@@ -16,8 +16,9 @@ cached by the suit's counts, so a game reuses almost every answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Final, TypeVar
 
 from fourwinds.tiles import (
     MAJORS,
@@ -145,24 +146,40 @@ def standard_distance(counts: Sequence[int], melds: int) -> int:
 
 
 # ---------------------------------------- standard: completeness and waits, fast
+#
+# A hand's counts are turned into bytes once; each group (a suit, the honours) is a slice of them,
+# looked up in a cache that answers how the group splits and its size mod 3. The four answers make
+# one 16-bit number, and what it means for the whole hand is cached again, so a hand already seen
+# in every group costs a few lookups done in C.
 
 _SETS_ONLY: Final = 1
 _SETS_AND_PAIR: Final = 2
-_forms: dict[tuple[tuple[int, ...], bool], int] = {}
 _GROUPS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+"""Each group's slice of the 34 kinds, and whether it makes chows."""
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def _form(held: tuple[int, ...], chows: bool) -> int:
+class _Cache(dict[K, V]):
+    """A dict that computes a missing value once; looking up a known key stays in C."""
+
+    def __init__(self, compute: Callable[[K], V]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self._compute(key)
+        return value
+
+
+def _form(held: bytes, chows: bool) -> int:
     """Bit 1: the tiles split into sets only; bit 2: into sets and one pair."""
-    key = (held, chows)
-    found = _forms.get(key)
-    if found is None:
-        found = 0
-        if _splits(list(held), chows, pair=False):
-            found |= _SETS_ONLY
-        if _splits(list(held), chows, pair=True):
-            found |= _SETS_AND_PAIR
-        _forms[key] = found
+    found = 0
+    if _splits(list(held), chows, pair=False):
+        found |= _SETS_ONLY
+    if _splits(list(held), chows, pair=True):
+        found |= _SETS_AND_PAIR
     return found
 
 
@@ -190,75 +207,106 @@ def _splits(work: list[int], chows: bool, pair: bool) -> bool:
     return False  # the lowest tile must open a pair, a pung or a chow, and none fits
 
 
+_SUITS: Final = _Cache[bytes, int](lambda held: _form(held, True) | sum(held) % 3 << 2)
+"""A suit's counts -> its form (bits 0-1) and its size mod 3 (bits 2-3)."""
+_HONOURS: Final = _Cache[bytes, int](lambda held: _form(held, False) | sum(held) % 3 << 2)
+
+
+def _hand_info(key: bytes) -> int:
+    """The four groups' forms and sizes mod 3 in one number, four bits each."""
+    return (
+        _SUITS[key[0:9]]
+        | _SUITS[key[9:18]] << 4
+        | _SUITS[key[18:27]] << 8
+        | _HONOURS[key[27:34]] << 12
+    )
+
+
+def _groups_of(info: int) -> list[tuple[int, int]]:
+    """Each group's (size mod 3, form) from a hand's info."""
+    return [(info >> (4 * g + 2) & 3, info >> (4 * g) & 3) for g in range(len(_GROUPS))]
+
+
+def _complete(info: int) -> bool:
+    """One group of size 2 mod 3 splits into sets and a pair, every other one into sets."""
+    groups = _groups_of(info)
+    sizes = [size for size, _ in groups]
+    return sorted(sizes) == [0, 0, 0, 2] and all(
+        form & (_SETS_AND_PAIR if size == 2 else _SETS_ONLY) for size, form in groups
+    )
+
+
+def _wait_plan(info: int) -> tuple[tuple[int, int], ...]:
+    """For a hand one tile short: each group a tile could complete, with the form it must then
+    have; empty when the other groups rule out every tile (most hands)."""
+    groups = _groups_of(info)
+    sizes = [size for size, _ in groups]
+    if sorted(sizes) == [0, 0, 0, 1]:  # the tile joins the short group, which takes the pair
+        targets = [sizes.index(1)]
+        need = _SETS_AND_PAIR
+    elif sorted(sizes) == [0, 0, 2, 2]:  # the tile makes sets of one; the other has the pair
+        targets = [g for g, size in enumerate(sizes) if size == 2]
+        need = _SETS_ONLY
+    else:
+        return ()
+    if not all(form & _SETS_ONLY for size, form in groups if size == 0):
+        return ()
+    if need == _SETS_AND_PAIR:
+        return ((targets[0], need),)
+    return tuple(
+        (g, need) for g in targets if groups[targets[1 - targets.index(g)]][1] & _SETS_AND_PAIR
+    )
+
+
+_COMPLETE: Final = _Cache[int, bool](_complete)
+_WAIT_PLANS: Final = _Cache[int, tuple[tuple[int, int], ...]](_wait_plan)
+
+
+def _completions(key: tuple[bytes, bool, int]) -> tuple[int, ...]:
+    """The places in a group where one more tile gives it the form ``need``."""
+    held, chows, need = key
+    forms = _SUITS if chows else _HONOURS
+    return tuple(
+        i
+        for i, n in enumerate(held)
+        if n < 4 and forms[held[:i] + bytes((n + 1,)) + held[i + 1 :]] & need
+    )
+
+
+_COMPLETIONS: Final = _Cache[tuple[bytes, bool, int], tuple[int, ...]](_completions)
+
+
 def standard_complete(counts: Sequence[int]) -> bool:
     """Whether concealed counts are exactly some sets and one pair (declared melds aside)."""
-    pairs = 0
-    for start, end, chows in _GROUPS:
-        held = tuple(counts[start:end])
-        residue = sum(held) % 3
-        if residue == 1:
-            return False
-        if residue == 2:
-            pairs += 1
-            if pairs > 1 or not _form(held, chows) & _SETS_AND_PAIR:
-                return False
-        elif not _form(held, chows) & _SETS_ONLY:
-            return False
-    return pairs == 1
+    return _COMPLETE[_hand_info(bytes(counts))]
 
 
 def standard_waits(counts: Sequence[int]) -> list[int]:
     """The kinds that complete these concealed tiles as sets and a pair."""
-    residues = [sum(counts[a:b]) % 3 for a, b, _ in _GROUPS]
-    ones, twos = residues.count(1), residues.count(2)
-    if (ones, twos) == (1, 0):
-        targets = [residues.index(1)]
-    elif (ones, twos) == (0, 2):
-        targets = [g for g, r in enumerate(residues) if r == 2]
-    else:
-        return []  # most hands stop here, before any decomposition
-    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
-    for g, (held, residue) in enumerate(zip(groups, residues, strict=True)):
-        if g in targets:
-            continue
-        need = _SETS_AND_PAIR if residue == 2 else _SETS_ONLY
-        if not _form(held, _GROUPS[g][2]) & need:
-            return []
-    found = []
-    for g in targets:
-        start, _, chows = _GROUPS[g]
-        held = groups[g]
-        need = _SETS_AND_PAIR if residues[g] == 1 else _SETS_ONLY
-        if len(targets) == 2:  # the other group of residue 2 must hold the pair
-            other = targets[1 - targets.index(g)]
-            if not _form(groups[other], _GROUPS[other][2]) & _SETS_AND_PAIR:
-                continue
-        for i, n in enumerate(held):
-            if n < 4 and _form((*held[:i], n + 1, *held[i + 1 :]), chows) & need:
-                found.append(start + i)
+    key = bytes(counts)
+    found: list[int] = []
+    for group, need in _WAIT_PLANS[_hand_info(key)]:
+        start, end, chows = _GROUPS[group]
+        found += [start + i for i in _COMPLETIONS[key[start:end], chows, need]]
     return found
 
 
 # ---------------------------------------- special shapes (no declared melds)
 
+_majors_of: Final = itemgetter(*MAJORS)
+"""The counts of the thirteen terminals and honours, as a tuple (taken in C)."""
 
-def _pairs_distance(counts: Sequence[int], kinds: Sequence[int]) -> int:
-    """Seven different pairs chosen from ``kinds``."""
-    pairs = singles = 0
-    for kind in kinds:
-        n = counts[kind]
-        if n >= 2:
-            pairs += 1
-        elif n:
-            singles += 1
-    pairs = min(pairs, 7)
+
+def _pairs_distance(held: Sequence[int]) -> int:
+    """Seven different pairs chosen from the kinds whose counts are ``held`` (counted in C)."""
+    singles = held.count(1)
+    pairs = min(len(held) - held.count(0) - singles, 7)
     return _FULL - 2 * pairs - min(singles, 7 - pairs)
 
 
 def _orphans_distance(counts: Sequence[int]) -> int:
-    present = sum(1 for k in MAJORS if counts[k])
-    doubled = any(counts[k] >= 2 for k in MAJORS)
-    return _FULL - present - doubled
+    held: tuple[int, ...] = _majors_of(counts)
+    return _FULL - (len(held) - held.count(0)) - (max(held) >= 2)
 
 
 def _knitting_distance(counts: Sequence[int]) -> int:
@@ -329,9 +377,9 @@ def distance(shape: str, counts: Sequence[int], melds: int) -> int:
     if shape == THIRTEEN_ORPHANS:
         return _orphans_distance(counts)
     if shape == SEVEN_PAIRS:
-        return _pairs_distance(counts, range(PLAIN_KINDS))
+        return _pairs_distance(counts[:PLAIN_KINDS])
     if shape == ALL_PAIR_HONOURS:
-        return _pairs_distance(counts, MAJORS)
+        return _pairs_distance(_majors_of(counts))
     if shape == KNITTING:
         return _knitting_distance(counts)
     if shape == TRIPLE_KNITTING:
