@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, parse_tiles, tile_name
+from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile, format_tiles, parse_tiles, tile_name
 
 DISCARD: Final = "discard"
 CHOW: Final = "chow"
@@ -79,6 +79,13 @@ class Action(NamedTuple):
         return cls(kind, tiles[0])
 
 
+# One shared action per kind and tile, so that the engine builds its lists without creating any.
 DISCARDS: Final = tuple(Action(DISCARD, tile) for tile in range(PLAIN_KINDS))
+PUNGS: Final = tuple(Action(PUNG, tile) for tile in range(PLAIN_KINDS))
+KONGS: Final = tuple(Action(KONG, tile) for tile in range(PLAIN_KINDS))
+CONCEALED_KONGS: Final = tuple(Action(CONCEALED_KONG, tile) for tile in range(PLAIN_KINDS))
+ADDED_KONGS: Final = tuple(Action(ADDED_KONG, tile) for tile in range(PLAIN_KINDS))
+CHOWS: Final = tuple(Action(CHOW, low) for low in range(SUITED_KINDS))
+"""By the chow's lowest tile."""
 PASS_ACTION: Final = Action(PASS)
 WIN_ACTION: Final = Action(WIN)

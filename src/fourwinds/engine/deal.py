@@ -21,19 +21,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Final
 
 from fourwinds.analysis import is_winning, waits
 from fourwinds.engine.actions import (
     ADDED_KONG,
+    ADDED_KONGS,
     CHOW,
+    CHOWS,
     CONCEALED_KONG,
+    CONCEALED_KONGS,
     DISCARD,
     DISCARDS,
     KONG,
+    KONGS,
     PASS,
     PASS_ACTION,
-    PUNG,
+    PUNGS,
     WIN,
     WIN_ACTION,
     Action,
@@ -262,15 +267,15 @@ class Deal:
             complete = is_winning(counts, len(state.melds), self.rules.shapes)
         if complete and self._win_allowed(self.current, None):
             actions.append(WIN_ACTION)
-        if self._may_declare and self._kong_possible():
+        if self._may_declare and (4 in counts or state.melds) and self._kong_possible():
             if 4 in counts:
-                actions += [Action(CONCEALED_KONG, t) for t, n in enumerate(counts) if n == 4]
+                actions += [CONCEALED_KONGS[t] for t, n in enumerate(counts) if n == 4]
             actions += [
-                Action(ADDED_KONG, meld.tile)
+                ADDED_KONGS[meld.tile]
                 for meld in state.melds
                 if meld.kind is MeldKind.PUNG and counts[meld.tile]
             ]
-        actions += [DISCARDS[t] for t, n in enumerate(counts) if n]
+        actions += compress(DISCARDS, counts)  # a discard for every kind held, in C
         return actions
 
     def _kong_possible(self) -> bool:
@@ -383,7 +388,6 @@ class Deal:
         """Ask every seat that could use the discard; seats with nothing to claim pass silently."""
         self.phase, self.current, self.discard = CLAIM, discarder, tile
         self._options, self._answers = {}, {}
-        kong_ok = self._kong_possible()
         for step in (1, 2, 3):
             seat = (discarder + step) % SEATS
             state = self.seats[seat]
@@ -400,11 +404,11 @@ class Deal:
             options: list[Action] = []
             if wins and self._can_win_on(seat, tile):
                 options.append(WIN_ACTION)
-            if n == 3 and kong_ok:
-                options.append(Action(KONG, tile))
+            if n == 3 and self._kong_possible():
+                options.append(KONGS[tile])
             if n >= 2:
-                options.append(Action(PUNG, tile))
-            options += [Action(CHOW, low) for low in chows]
+                options.append(PUNGS[tile])
+            options += [CHOWS[low] for low in chows]
             if options:
                 options.append(PASS_ACTION)
                 self._options[seat] = options
@@ -443,10 +447,7 @@ class Deal:
     def _next_turn(self, discarder: int) -> None:
         self.discard = None
         self._options, self._answers = {}, {}
-        if self.wall.live_left() <= 0:
-            self._end(None)
-        else:
-            self._draw((discarder + 1) % SEATS, replacement=False)
+        self._draw((discarder + 1) % SEATS, replacement=False)  # or a wall game, if none is left
 
     def _resolve_claims(self) -> None:
         source, tile = self.current, self.discard
