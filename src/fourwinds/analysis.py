@@ -31,16 +31,17 @@ def tiles_to_win(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFA
 
 def waits(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> list[Tile]:
     """The kinds that would complete a ready hand (empty when the hand is not ready)."""
-    found = set(standard_waits(counts)) if STANDARD in shapes else set()
+    found = standard_waits(counts) if STANDARD in shapes else []
     special = [s for s in shapes if s != STANDARD and distance(s, counts, melds) == 1]
-    if special:
-        work = list(counts)
-        for tile in range(PLAIN_KINDS):
-            if work[tile] < 4 and tile not in found:
-                work[tile] += 1
-                if any(is_complete(shape, work, melds) for shape in special):
-                    found.add(tile)
-                work[tile] -= 1
+    if not special:
+        return found  # the usual case: already in order, each kind once
+    work = list(counts)
+    for tile in range(PLAIN_KINDS):
+        if work[tile] < 4 and tile not in found:
+            work[tile] += 1
+            if any(is_complete(shape, work, melds) for shape in special):
+                found.append(tile)
+            work[tile] -= 1
     return sorted(found)
 
 
