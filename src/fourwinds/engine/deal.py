@@ -68,6 +68,19 @@ _RANK_CHOW, _RANK_PUNG, _RANK_KONG = 1, 2, 3
 _RANK_WIN_CHOW, _RANK_WIN_SET, _RANK_WIN_SPECIAL = 5, 6, 7
 
 
+def _events_of(kind: str, private: bool) -> tuple[tuple[Event, ...], ...]:
+    """One shared event of this kind per seat and tile, for the events of every turn."""
+    return tuple(
+        tuple(Event(kind, seat, tile, private=private) for tile in range(PLAIN_KINDS))
+        for seat in range(SEATS)
+    )
+
+
+_DRAW_EVENTS: Final = _events_of("draw", private=True)
+_REPLACEMENT_EVENTS: Final = _events_of("replacement", private=True)
+_DISCARD_EVENTS: Final = _events_of("discard", private=False)
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat's tiles. ``concealed`` is a count array of the 34 suit and honour kinds."""
@@ -137,7 +150,6 @@ class Deal:
         self._answers: dict[int, Action] = {}
         self._turn_actions: list[Action] | None = None
         self.events: list[Event] = []
-        self._pending_bonus = [0] * SEATS
         self._dead_wall = rules.wall_method == "hongkong"
         self._special_shapes = tuple(shape for shape in rules.shapes if shape != STANDARD)
         self._deal()
@@ -146,25 +158,29 @@ class Deal:
 
     def _deal(self) -> None:
         wall, seats = self.wall, self.seats
+        dealt: list[list[Tile]] = [[] for _ in range(SEATS)]
         for take in self.rules.deal_takes:
-            for seat in range(SEATS):
-                for _ in range(take):
-                    self._receive(seat, wall.draw())
+            for tiles in dealt:
+                tiles += [wall.draw() for _ in range(take)]
         if self.rules.east_jump:
             for seat, tile in zip((0, 0, 1, 2, 3), wall.deal_jump(), strict=True):
-                self._receive(seat, tile)
+                dealt[seat].append(tile)
         else:
-            for seat in range(SEATS):
-                self._receive(seat, wall.draw())
-        for seat in range(SEATS):
-            hand = sorted(t for t in range(PLAIN_KINDS) for _ in range(seats[seat].concealed[t]))
+            for tiles in dealt:
+                tiles.append(wall.draw())
+        for seat, tiles in enumerate(dealt):
+            hand = sorted(tile for tile in tiles if tile not in _BONUS_KINDS)
+            concealed = seats[seat].concealed
+            for tile in hand:
+                concealed[tile] += 1
+            seats[seat].bonus += [tile for tile in tiles if tile in _BONUS_KINDS]
             self.events.append(Event("deal", seat, tiles=tuple(hand), private=True))
         # Bonus tiles are shown and replaced, East first, again while a replacement is one.
         for seat in range(SEATS):
-            for tile in list(seats[seat].bonus):
+            dealt_bonus = list(seats[seat].bonus)
+            for tile in dealt_bonus:
                 self.events.append(Event("bonus", seat, tile))
-            while self._pending_bonus[seat]:
-                self._pending_bonus[seat] -= 1
+            for _ in dealt_bonus:
                 if not self._replace_bonus(seat):
                     return
         if self.result is None:
@@ -172,14 +188,6 @@ class Deal:
                 self._start_turn(0, drawn=None, replacement=False)
             else:
                 self._draw(0, replacement=False)
-
-    def _receive(self, seat: int, tile: Tile) -> None:
-        """A dealt tile: bonus tiles are set aside for replacement once the deal is done."""
-        if tile in _BONUS_KINDS:
-            self.seats[seat].bonus.append(tile)
-            self._pending_bonus[seat] += 1
-        else:
-            self.seats[seat].concealed[tile] += 1
 
     def _replace_bonus(self, seat: int) -> bool:
         """Draw a replacement for an exposed bonus tile; False when the hand ended."""
@@ -226,8 +234,7 @@ class Deal:
             self.events.append(Event("bonus", seat, tile))
             replacement = True
         self.seats[seat].concealed[tile] += 1
-        kind = "replacement" if replacement else "draw"
-        self.events.append(Event(kind, seat, tile, private=True))
+        self.events.append((_REPLACEMENT_EVENTS if replacement else _DRAW_EVENTS)[seat][tile])
         if not (replacement and self._eight_bonus(seat, tile)):
             self._start_turn(seat, drawn=tile, replacement=replacement)
 
@@ -361,7 +368,7 @@ class Deal:
             state.waits = None
             self._has_discarded[seat] = True
             self.drawn = None
-            self.events.append(Event("discard", seat, tile))
+            self.events.append(_DISCARD_EVENTS[seat][tile])
             self._open_claims(seat, tile)
         elif kind == CONCEALED_KONG:
             assert tile is not None
