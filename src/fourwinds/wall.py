@@ -59,6 +59,12 @@ class Break:
 
 
 @functools.cache
+def _tile_set(tile_counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    """Every tile of a set in kind order, before shuffling (cached: the same for every wall)."""
+    return tuple(kind for kind, n in enumerate(tile_counts) for _ in range(n))
+
+
+@functools.cache
 def _ring_order(ring: int, step: int) -> list[int]:
     """Stack positions twice round the ring in direction ``step``, each once per tile (cached:
     every wall slices its two ends out of it)."""
@@ -106,7 +112,7 @@ class Wall:
     @classmethod
     def build(cls, rules: RuleSet, rng: random.Random) -> Wall:
         """Shuffle a tile set, build the four walls, roll the dice and break the wall."""
-        tiles = [kind for kind, n in enumerate(rules.tile_counts) for _ in range(n)]
+        tiles = list(_tile_set(rules.tile_counts))
         rng.shuffle(tiles)
         size = rules.stacks_per_wall
         ring = 4 * size
@@ -184,9 +190,12 @@ class Wall:
         """Take the next tile from the live end."""
         if self.live_left() <= 0:
             raise IndexError("the live wall is empty")
-        tile, self._front_at = self._take(self._front, self._front_at)
+        stacks, order, at = self.stacks, self._front, self._front_at
+        while not stacks[order[at]]:  # taken from the other end, or by East's jump
+            at += 1
+        self._front_at = at + 1
         self._remaining -= 1
-        return tile
+        return stacks[order[at]].pop()
 
     def draw_replacement(self) -> Tile:
         """Take a loose tile (Classical), or a tile from the back end of the wall."""
