@@ -76,6 +76,9 @@ def _events_of(kind: str, private: bool) -> tuple[tuple[Event, ...], ...]:
     )
 
 
+_AFTER: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
+"""The other seats in playing order, from the one after ``seat``."""
+
 _DRAW_EVENTS: Final = _events_of("draw", private=True)
 _REPLACEMENT_EVENTS: Final = _events_of("replacement", private=True)
 _DISCARD_EVENTS: Final = _events_of("discard", private=False)
@@ -236,7 +239,7 @@ class Deal:
         self.seats[seat].concealed[tile] += 1
         self.events.append((_REPLACEMENT_EVENTS if replacement else _DRAW_EVENTS)[seat][tile])
         if not (replacement and self._eight_bonus(seat, tile)):
-            self._start_turn(seat, drawn=tile, replacement=replacement)
+            self._start_turn(seat, tile, replacement)
 
     def _start_turn(self, seat: int, drawn: Tile | None, replacement: bool) -> None:
         self.phase = TURN
@@ -277,11 +280,9 @@ class Deal:
         if self._may_declare and (4 in counts or state.melds) and self._kong_possible():
             if 4 in counts:
                 actions += [CONCEALED_KONGS[t] for t, n in enumerate(counts) if n == 4]
-            actions += [
-                ADDED_KONGS[meld.tile]
-                for meld in state.melds
-                if meld.kind is MeldKind.PUNG and counts[meld.tile]
-            ]
+            for meld in state.melds:
+                if meld.kind is MeldKind.PUNG and counts[meld.tile]:
+                    actions.append(ADDED_KONGS[meld.tile])
         actions += compress(DISCARDS, counts)  # a discard for every kind held, in C
         return actions
 
@@ -357,10 +358,7 @@ class Deal:
     def _apply_turn(self, seat: int, action: Action) -> None:
         state = self.seats[seat]
         kind, tile = action.kind, action.tile
-        if kind == WIN:
-            hand, context = self._winning_hand(seat, None, robbed=False)
-            self._end(seat, None, hand.winning_tile, context)
-        elif kind == DISCARD:
+        if kind == DISCARD:
             assert tile is not None
             state.concealed[tile] -= 1
             state.discards.append(tile)
@@ -370,6 +368,9 @@ class Deal:
             self.drawn = None
             self.events.append(_DISCARD_EVENTS[seat][tile])
             self._open_claims(seat, tile)
+        elif kind == WIN:
+            hand, context = self._winning_hand(seat, None, robbed=False)
+            self._end(seat, None, hand.winning_tile, context)
         elif kind == CONCEALED_KONG:
             assert tile is not None
             state.concealed[tile] -= 4
@@ -395,32 +396,40 @@ class Deal:
         """Ask every seat that could use the discard; seats with nothing to claim pass silently."""
         self.phase, self.current, self.discard = CLAIM, discarder, tile
         self._options, self._answers = {}, {}
-        for step in (1, 2, 3):
-            seat = (discarder + step) % SEATS
-            state = self.seats[seat]
-            counts = state.concealed
-            n = counts[tile]
-            chows = (
-                _chows_with(counts, tile)
-                if step == 1 and tile < SUITED_KINDS and self._chows_allowed(state)
-                else ()
-            )
-            wins = tile in (state.waits if state.waits is not None else self._seat_waits(seat))
-            if n < 2 and not chows and not wins:
-                continue  # nothing to claim: the seat is not asked
-            options: list[Action] = []
-            if wins and self._can_win_on(seat, tile):
-                options.append(WIN_ACTION)
-            if n == 3 and self._kong_possible():
-                options.append(KONGS[tile])
-            if n >= 2:
-                options.append(PUNGS[tile])
-            options += [CHOWS[low] for low in chows]
-            if options:
-                options.append(PASS_ACTION)
-                self._options[seat] = options
+        seats = self.seats
+        left = _AFTER[discarder][0]  # the only seat that may chow
+        chows = (
+            _chows_with(seats[left].concealed, tile)
+            if tile < SUITED_KINDS and self._chows_allowed(seats[left])
+            else []
+        )
+        for seat in _AFTER[discarder]:
+            state = seats[seat]
+            waits = state.waits if state.waits is not None else self._seat_waits(seat)
+            if state.concealed[tile] >= 2 or tile in waits or (seat == left and chows):
+                options = self._claim_options(
+                    seat, tile, tile in waits, chows if seat == left else []
+                )
+                if options:
+                    self._options[seat] = options
         if not self._options:
             self._next_turn(discarder)
+
+    def _claim_options(self, seat: int, tile: Tile, wins: bool, chows: list[Tile]) -> list[Action]:
+        """What ``seat`` may answer to the discard ``tile``: its claims, then pass (none when it
+        has no claim after all: a complete hand that is not a legal win)."""
+        n = self.seats[seat].concealed[tile]
+        options: list[Action] = []
+        if wins and self._can_win_on(seat, tile):
+            options.append(WIN_ACTION)
+        if n == 3 and self._kong_possible():
+            options.append(KONGS[tile])
+        if n >= 2:
+            options.append(PUNGS[tile])
+        options += [CHOWS[low] for low in chows]
+        if options:
+            options.append(PASS_ACTION)
+        return options
 
     def _can_win_on(self, seat: int, tile: Tile) -> bool:
         self.seats[seat].concealed[tile] += 1
