@@ -393,9 +393,9 @@ class Deal:
         self._draw(seat, replacement=True)
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
-        """Ask every seat that could use the discard; seats with nothing to claim pass silently."""
-        self.phase, self.current, self.discard = CLAIM, discarder, tile
-        self._options, self._answers = {}, {}
+        """Ask every seat that could use the discard; seats with nothing to claim pass silently,
+        and when no seat can claim, the next seat draws at once."""
+        asked: dict[int, list[Action]] = {}
         seats = self.seats
         left = _AFTER[discarder][0]  # the only seat that may chow
         chows = (
@@ -411,9 +411,13 @@ class Deal:
                     seat, tile, tile in waits, chows if seat == left else []
                 )
                 if options:
-                    self._options[seat] = options
-        if not self._options:
-            self._next_turn(discarder)
+                    asked[seat] = options
+        if asked:
+            self.phase, self.current, self.discard = CLAIM, discarder, tile
+            self._options, self._answers = asked, {}
+        else:
+            self.discard = None  # as after a window that closed (it may name an added kong's tile)
+            self._draw(left, replacement=False)  # or a wall game, if none is left
 
     def _claim_options(self, seat: int, tile: Tile, wins: bool, chows: list[Tile]) -> list[Action]:
         """What ``seat`` may answer to the discard ``tile``: its claims, then pass (none when it
