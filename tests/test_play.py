@@ -236,9 +236,8 @@ def test_no_kong_without_a_replacement_tile() -> None:
     assert not any(a.kind == "concealed-kong" for a in deal.legal_actions(0))
 
 
-def test_robbing_an_added_kong() -> None:
-    """Seed 004 rule 17.2: "If, however, one of the other players can use this tile to go Mah
-    Jongg, then they get this tile and snatch the Kong"; seed 003 robbing a kong."""
+def added_kong_that_north_may_rob() -> Deal:
+    """South adds the fourth 5m to an exposed pung; North waits on it."""
     deal = deal_with(
         "beginner",
         {
@@ -265,11 +264,29 @@ def test_robbing_an_added_kong() -> None:
         deal.apply(seat, choice)
     assert Action.parse("added-kong 5m") in deal.legal_actions(1)
     act(deal, 1, "added-kong 5m")
+    return deal
+
+
+def test_robbing_an_added_kong() -> None:
+    """Seed 004 rule 17.2: "If, however, one of the other players can use this tile to go Mah
+    Jongg, then they get this tile and snatch the Kong"; seed 003 robbing a kong."""
+    deal = added_kong_that_north_may_rob()
     assert deal.phase == "rob" and deal.legal_actions(3) == [WIN_ACTION, PASS_ACTION]
+    assert View(deal, 0).discard == parse_tile("5m")  # the tile up for robbing
     act(deal, 3, "win")
     assert deal.result is not None and deal.result.winner == 3
     assert deal.result.context is not None and deal.result.context.robbed_kong
     assert deal.seats[1].melds == [Meld(MeldKind.PUNG, parse_tile("5m"), exposed=True)]
+
+
+def test_an_added_kong_nobody_robs_is_completed_and_replaced() -> None:
+    """Seed 004 rule 17.2: without a robber the kong stands and its owner takes a loose tile;
+    the kong's tile is then no longer up for a claim."""
+    deal = added_kong_that_north_may_rob()
+    act(deal, 3, "pass")
+    assert deal.seats[1].melds == [Meld(MeldKind.KONG, parse_tile("5m"), exposed=True)]
+    assert deal.phase == "turn" and deal.current == 1 and deal.drawn is not None
+    assert View(deal, 0).discard is None and View(deal, 0).to_json()["discard"] is None
 
 
 @pytest.mark.parametrize("name", ["classical", "hongkong", "beginner"])

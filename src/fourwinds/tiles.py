@@ -13,7 +13,7 @@ The notation is a number and a suit letter; a run of numbers shares the letter t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 Tile = int
@@ -197,8 +197,3 @@ def counts(tiles: Iterable[Tile], size: int = KINDS) -> list[int]:
     for tile in tiles:
         result[tile] += 1
     return result
-
-
-def tiles_of(count_array: Sequence[int]) -> list[Tile]:
-    """The sorted tiles of a count array."""
-    return [tile for tile, n in enumerate(count_array) for _ in range(n)]

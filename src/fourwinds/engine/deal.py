@@ -186,11 +186,10 @@ class Deal:
             for _ in dealt_bonus:
                 if not self._replace_bonus(seat):
                     return
-        if self.result is None:
-            if self.rules.east_jump:
-                self._start_turn(0, drawn=None, replacement=False)
-            else:
-                self._draw(0, replacement=False)
+        if self.rules.east_jump:
+            self._start_turn(0, drawn=None, replacement=False)
+        else:
+            self._draw(0, replacement=False)
 
     def _replace_bonus(self, seat: int) -> bool:
         """Draw a replacement for an exposed bonus tile; False when the hand ended."""
@@ -416,7 +415,7 @@ class Deal:
             self.phase, self.current, self.discard = CLAIM, discarder, tile
             self._options, self._answers = asked, {}
         else:
-            self.discard = None  # as after a window that closed (it may name an added kong's tile)
+            self.discard = None
             self._draw(left, replacement=False)  # or a wall game, if none is left
 
     def _claim_options(self, seat: int, tile: Tile, wins: bool, chows: list[Tile]) -> list[Action]:
@@ -459,6 +458,7 @@ class Deal:
             self._complete_added_kong(seat, tile)
 
     def _complete_added_kong(self, seat: int, tile: Tile) -> None:
+        self.discard = None  # nobody robbed the kong: its tile is no longer up for a claim
         melds = self.seats[seat].melds
         index = melds.index(Meld(MeldKind.PUNG, tile, exposed=True))
         melds[index] = Meld(MeldKind.KONG, tile, exposed=True)
