@@ -10,7 +10,8 @@ the second Charleston when its hand is still far from every line.
 
 >>> from fourwinds.rules import get_rules
 >>> from fourwinds.american.deal import AmericanDeal
->>> >>> deal = AmericanDeal(get_rules("american"), seed=3)
+>>> from fourwinds.american.view import AmericanView
+>>> deal = AmericanDeal(get_rules("american"), seed=3)
 >>> bots = [make_american_bot("greedy", seat) for seat in range(4)]
 >>> while deal.result is None:
 ...     seat = deal.to_move()[0]
