@@ -190,12 +190,9 @@ class Wall:
         """Take the next tile from the live end."""
         if self.live_left() <= 0:
             raise IndexError("the live wall is empty")
-        stacks, order, at = self.stacks, self._front, self._front_at
-        while not stacks[order[at]]:  # taken from the other end, or by East's jump
-            at += 1
-        self._front_at = at + 1
+        tile, self._front_at = self._take(self._front, self._front_at)
         self._remaining -= 1
-        return stacks[order[at]].pop()
+        return tile
 
     def draw_replacement(self) -> Tile:
         """Take a loose tile (Classical), or a tile from the back end of the wall."""
@@ -221,6 +218,8 @@ class Wall:
         return tiles
 
     def _take(self, order: list[int], at: int) -> tuple[Tile, int]:
+        """The top tile of the next stack in ``order`` from ``at`` that still holds one (stacks
+        may have been emptied from the other end, or by East's jump), and the place after it."""
         while not self.stacks[order[at]]:
             at += 1
         return self.stacks[order[at]].pop(), at + 1

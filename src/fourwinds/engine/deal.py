@@ -415,8 +415,7 @@ class Deal:
             self.phase, self.current, self.discard = CLAIM, discarder, tile
             self._options, self._answers = asked, {}
         else:
-            self.discard = None
-            self._draw(left, replacement=False)  # or a wall game, if none is left
+            self._next_turn(discarder)
 
     def _claim_options(self, seat: int, tile: Tile, wins: bool, chows: list[Tile]) -> list[Action]:
         """What ``seat`` may answer to the discard ``tile``: its claims, then pass (none when it
