@@ -246,8 +246,9 @@ class Context:
     """Won on the discard that followed the last tile of the live wall."""
     robbed_kong: bool = False
     first_turn: bool = False
-    """Won before the winner's first discard with no claim yet made: East on the deal, another
-    seat on its first draw or on East's first discard."""
+    """Won with no claim or kong yet made: East on the dealt tiles, another seat on its own
+    first draw (self-drawn) or on East's first discard. Which of these a rule set rewards is
+    its scorer's: Classical's Original Hand is East's alone (seed 004 rule 8)."""
     original_call: bool = False
     twofold_fortune: bool = False
     """Won with the replacement tile of a kong declared right after another kong."""

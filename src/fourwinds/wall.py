@@ -16,7 +16,9 @@ or a bonus tile). How the wall is broken, and so where both ends start, is the r
 - ``hongkong`` (seed 002): three dice; counting East as one, the total picks a side, and that many
   stacks are counted from the right end of it. Draws start at the last stack counted and go right;
   replacements come from the back end, to the left of the break, and the last 14 tiles are the dead
-  wall: the hand is drawn when only they are left.
+  wall. It is "always 14 tiles long no matter how many tiles you've drawn from it": each
+  replacement is made good from the live wall, so a replacement needs a live tile, and the hand is
+  drawn when only the 14 are left.
 - ``american`` (seed 001): East rolls two dice and counts that many stacks from the right end
   of her own wall; they stay there and are drawn last. The deal starts with the next stack to
   their left and goes on clockwise (into the wall on East's left); every tile may be drawn and
@@ -175,16 +177,16 @@ class Wall:
         return max(0, self._remaining - self._reserve)
 
     def replacements_left(self) -> int:
-        """Tiles that may still be taken as replacements (a dead wall is refilled from the live
-        wall, so in Hong Kong this is every tile left)."""
-        return self._remaining if self._box is None else self._box
+        """Tiles that may still be taken as replacements: the kong box (Classical); in Hong Kong
+        one per live tile, which refills the dead wall to 14; elsewhere every tile left."""
+        if self._box is not None:
+            return self._box
+        return self._remaining - self._reserve
 
     def kept_back(self) -> int:
         """Tiles kept back from the live wall: the kong box (Classical) or the dead wall (Hong
         Kong); 0 where replacements come from the far end of the wall (Beginner)."""
-        if self._box is not None:
-            return self._box
-        return min(self._reserve, self._remaining)
+        return self._reserve if self._box is None else self._box
 
     def draw(self) -> Tile:
         """Take the next tile from the live end."""

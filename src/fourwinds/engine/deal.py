@@ -38,6 +38,7 @@ from fourwinds.engine.actions import (
     KONGS,
     PASS,
     PASS_ACTION,
+    PUNG,
     PUNGS,
     WIN,
     WIN_ACTION,
@@ -45,10 +46,10 @@ from fourwinds.engine.actions import (
     IllegalAction,
 )
 from fourwinds.engine.events import Event
-from fourwinds.hand import Context, Hand, Meld, MeldKind, arrangements
-from fourwinds.rules import RuleSet
-from fourwinds.scoring import is_legal_win
-from fourwinds.shapes import STANDARD, distance, standard_waits
+from fourwinds.hand import Context, Hand, Meld, MeldKind
+from fourwinds.rules import HIGHEST_SCORE, RuleSet
+from fourwinds.scoring import is_legal_win, score
+from fourwinds.shapes import STANDARD, standard_waits
 from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile
 from fourwinds.wall import Wall
 
@@ -63,9 +64,11 @@ ENDED: Final = "ended"
 SEATS: Final = 4
 _BONUS_KINDS: Final = frozenset(range(FIRST_FLOWER, JOKER))
 
-# Claim ranks: higher wins the discard; equal ranks go to the seat nearest after the discarder.
-_RANK_CHOW, _RANK_PUNG, _RANK_KONG = 1, 2, 3
-_RANK_WIN_CHOW, _RANK_WIN_SET, _RANK_WIN_SPECIAL = 5, 6, 7
+_RANKS: Final = {CHOW: 1, PUNG: 2, KONG: 3, WIN: 4}
+"""Claim ranks, higher takes the discard: Mah Jongg > kong > pung > chow (seed 000 step 4e,
+seed 002, seed 003). A kong and a pung never meet on one discard (five of a kind); equal claims
+go by the rule set's ``win_claims`` between wins, then to the seat nearest after the
+discarder."""
 
 
 def _events_of(kind: str, private: bool) -> tuple[tuple[Event, ...], ...]:
@@ -75,6 +78,9 @@ def _events_of(kind: str, private: bool) -> tuple[tuple[Event, ...], ...]:
         for seat in range(SEATS)
     )
 
+
+_EAST_ONLY: Final = [True, False, False, False]
+"""Who has discarded when East's first discard is on the table."""
 
 _AFTER: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
 """The other seats in playing order, from the one after ``seat``."""
@@ -153,7 +159,6 @@ class Deal:
         self._answers: dict[int, Action] = {}
         self._turn_actions: list[Action] | None = None
         self.events: list[Event] = []
-        self._dead_wall = rules.wall_method == "hongkong"
         self._special_shapes = tuple(shape for shape in rules.shapes if shape != STANDARD)
         self._deal()
 
@@ -286,9 +291,7 @@ class Deal:
         return actions
 
     def _kong_possible(self) -> bool:
-        """No kong without a replacement; in Hong Kong the dead wall must be refilled too."""
-        if self._dead_wall:
-            return self.wall.live_left() > 0
+        """No kong without a replacement (in Hong Kong, one the live wall can make good)."""
         return self.wall.replacements_left() > 0
 
     # ---------------------------------------------------------------- winning
@@ -321,7 +324,10 @@ class Deal:
         concealed = tuple(t for t in range(PLAIN_KINDS) for _ in range(counts[t]))
         hand = Hand(concealed, tuple(state.melds), tuple(state.bonus), tile)
         last = self.wall.live_left() == 0
-        first = self._untouched and not self._has_discarded[seat]
+        if discard is None:  # East on the dealt tiles, another seat on its first draw
+            first = self._untouched and not self._has_discarded[seat]
+        else:  # on East's first discard, before any other seat discarded
+            first = self._untouched and self._has_discarded == _EAST_ONLY
         context = Context(
             seat_wind=seat,
             prevailing_wind=self.prevailing_wind,
@@ -471,12 +477,18 @@ class Deal:
     def _resolve_claims(self) -> None:
         source, tile = self.current, self.discard
         assert tile is not None
-        best: tuple[int, int] | None = None
+        winners = [seat for seat, action in self._answers.items() if action.kind == WIN]
+        values = (
+            {seat: self._win_value(seat, tile) for seat in winners}
+            if len(winners) > 1 and self.rules.win_claims == HIGHEST_SCORE
+            else {}
+        )
+        best: tuple[int, int, int] | None = None
         chosen: tuple[int, Action] | None = None
         for seat, action in self._answers.items():
             if action.kind == PASS:
                 continue
-            key = (self._rank(seat, action, tile), -((seat - source) % SEATS))
+            key = (_RANKS[action.kind], values.get(seat, 0), -((seat - source) % SEATS))
             if best is None or key > best:
                 best, chosen = key, (seat, action)
         robbing = self.phase == ROB
@@ -518,30 +530,15 @@ class Deal:
         else:
             self._start_turn(seat, drawn=None, replacement=False)
 
-    def _rank(self, seat: int, action: Action, tile: Tile) -> int:
-        if action.kind == WIN:
-            if self.rules.claim_precedence != "classical":
-                return _RANK_WIN_SET
-            return self._win_rank(seat, tile)
-        if action.kind == CHOW:
-            return _RANK_CHOW
-        if action.kind == KONG and self.rules.claim_precedence == "classical":
-            return _RANK_KONG
-        return _RANK_PUNG
-
-    def _win_rank(self, seat: int, tile: Tile) -> int:
-        """Classical: Mah Jongg with a special hand > with a pung (or pair) > with a chow."""
-        state = self.seats[seat]
-        counts = list(state.concealed)
-        counts[tile] += 1
-        melds = len(state.melds)
-        if distance(STANDARD, counts, melds) != 0:
-            return _RANK_WIN_SPECIAL
-        for arrangement in arrangements(counts, 4 - melds):
-            for meld in arrangement:
-                if meld.tile == tile and meld.kind is not MeldKind.CHOW:
-                    return _RANK_WIN_SET
-        return _RANK_WIN_CHOW
+    def _win_value(self, seat: int, tile: Tile) -> int:
+        """What a Mah Jongg on ``tile`` would score ``seat``: seed 000 gives a discard wanted by
+        several players to "the Player who will score the most Points with that Tile"."""
+        self.seats[seat].concealed[tile] += 1
+        try:
+            hand, context = self._winning_hand(seat, tile, robbed=self.phase == ROB)
+        finally:
+            self.seats[seat].concealed[tile] -= 1
+        return score(hand, context, self.rules).total
 
     def _end(
         self,

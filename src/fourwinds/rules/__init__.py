@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.rules.values import Value
+from fourwinds.shapes import THIRTEEN_ORPHANS
 from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
 
 
@@ -37,6 +38,11 @@ def standard_tiles(bonus: bool, jokers: int = 0) -> tuple[int, ...]:
 
 AMERICAN_TILES = standard_tiles(bonus=True, jokers=8)
 """The American set (seed 001): 144 tiles and eight jokers; its eight flowers match alike."""
+
+
+HIGHEST_SCORE = "highest-score"
+NEAREST = "nearest"
+WIN_CLAIMS = (HIGHEST_SCORE, NEAREST)
 
 
 @dataclass(frozen=True)
@@ -59,9 +65,6 @@ class RuleSet:
     east_jump: bool
     """Beginner: East ends the deal with two tiles and so plays first with 14."""
     shapes: tuple[str, ...]
-    claim_precedence: str
-    """``classical``: Mah Jongg with a pung > with a chow > kong > pung > chow;
-    ``win-first``: win > kong or pung > chow."""
     concealed_kong_shown: bool
     """Whether other seats see which tile a concealed kong is (Beginner lays it face down)."""
     eight_bonus_wins: bool
@@ -91,6 +94,15 @@ class RuleSet:
     mahjong_in_error: bool = False
     """American: Mah Jongg may be declared on any turn and a wrong one kills the hand, as at a
     table that checks a declaration only once it is made; off, only a complete hand declares."""
+    jokerless_except_singles_and_pairs: bool = False
+    """American: the NMJL card's rule that a jokerless hand on a Singles and Pairs line is not
+    doubled, its value already including it (reference 3.6); off, seed 001 part 6 doubles every
+    jokerless hand."""
+    win_claims: str = NEAREST
+    """Which of several Mah Jongg claims on one discard takes it: ``highest-score`` (seeds 000
+    and 004) or ``nearest``, the seat nearest after the discarder (seeds 002 and 003)."""
+    own_options: tuple[str, ...] = ()
+    """Options of this rule set beyond those of every rule set and of its scoring family."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuleSet:
         return self  # immutable: a copied deal shares its rules
@@ -103,11 +115,16 @@ class RuleSet:
     SCORING_OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "classical": ("limit", "roof_off"),
         "hongkong": ("min_faan", "max_faan", "payout"),
-        "american": ("players", "mahjong_in_error"),
+        "american": ("players", "mahjong_in_error", "jokerless_except_singles_and_pairs"),
     }
 
     def option_names(self) -> tuple[str, ...]:
-        return self.OPTIONS + self.SCORING_OPTIONS.get(self.scoring, ())
+        return self.OPTIONS + self.SCORING_OPTIONS.get(self.scoring, ()) + self.own_options
+
+    @property
+    def thirteen_orphans(self) -> bool:
+        """Whether Thirteen Orphans wins (an option where the rule text does not name it)."""
+        return THIRTEEN_ORPHANS in self.shapes
 
     def options(self) -> dict[str, Any]:
         """The values a table may change, for records and the lobby."""
@@ -115,7 +132,7 @@ class RuleSet:
 
     def with_options(self, **options: Any) -> RuleSet:
         """The same rule set with some options changed; unknown options are refused."""
-        names = {f.name for f in fields(self)}
+        names = {f.name for f in fields(self)} | {"thirteen_orphans"}
         for key in options:
             if key not in self.option_names() or key not in names:
                 raise ValueError(f"{self.name} has no option {key!r}")
@@ -135,8 +152,19 @@ class RuleSet:
             raise ValueError("players must be 3 or 4")
         if "mahjong_in_error" in options and not isinstance(options["mahjong_in_error"], bool):
             raise ValueError("mahjong_in_error must be true or false")
+        singles_and_pairs = options.get("jokerless_except_singles_and_pairs", False)
+        if not isinstance(singles_and_pairs, bool):
+            raise ValueError("jokerless_except_singles_and_pairs must be true or false")
         if "payout" in options and options["payout"] not in PAYOUTS:
             raise ValueError(f"payout must be one of {', '.join(PAYOUTS)}")
+        if "win_claims" in options and options["win_claims"] not in WIN_CLAIMS:
+            raise ValueError(f"win_claims must be one of {', '.join(WIN_CLAIMS)}")
+        if "thirteen_orphans" in options:
+            orphans = options.pop("thirteen_orphans")
+            if not isinstance(orphans, bool):
+                raise ValueError("thirteen_orphans must be true or false")
+            plain = tuple(shape for shape in self.shapes if shape != THIRTEEN_ORPHANS)
+            options["shapes"] = (*plain, THIRTEEN_ORPHANS) if orphans else plain
         return replace(self, **options)
 
 

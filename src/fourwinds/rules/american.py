@@ -19,7 +19,6 @@ AMERICAN = register(
         deal_takes=(4, 4, 4),
         east_jump=False,
         shapes=(),
-        claim_precedence="win-first",
         concealed_kong_shown=True,
         eight_bonus_wins=False,
         rotate_on_dealer_win=True,

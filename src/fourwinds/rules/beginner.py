@@ -1,7 +1,11 @@
-"""The Beginner rule set, seed 003: 136 tiles, no bonus tiles, three dice and East's jump."""
+"""The Beginner rule set, seed 003: 136 tiles, no bonus tiles, three dice and East's jump.
+
+Seed 003 names one winning hand, "four sets and a pair"; Thirteen Orphans wins only with the
+option ``thirteen_orphans``, for tables that play it as most rule sets do.
+"""
 
 from fourwinds.rules import RuleSet, register, standard_tiles
-from fourwinds.shapes import STANDARD, THIRTEEN_ORPHANS
+from fourwinds.shapes import STANDARD
 
 BEGINNER = register(
     RuleSet(
@@ -14,12 +18,12 @@ BEGINNER = register(
         replacement_tiles=0,
         deal_takes=(4, 4, 4),
         east_jump=True,
-        shapes=(STANDARD, THIRTEEN_ORPHANS),
-        claim_precedence="win-first",
+        shapes=(STANDARD,),
         concealed_kong_shown=False,
         eight_bonus_wins=False,
         rotate_on_dealer_win=False,
         rotate_on_draw=False,
         seating_by_dice=False,
+        own_options=("thirteen_orphans",),
     )
 )

@@ -9,7 +9,7 @@ every entry with its source.
 
 from types import MappingProxyType
 
-from fourwinds.rules import RuleSet, register, standard_tiles
+from fourwinds.rules import HIGHEST_SCORE, RuleSet, register, standard_tiles
 from fourwinds.rules.values import Value, doubles, limit, points
 from fourwinds.shapes import STANDARD, THIRTEEN_ORPHANS
 
@@ -87,7 +87,6 @@ CLASSICAL = register(
         deal_takes=(4, 4, 4),
         east_jump=False,
         shapes=(STANDARD, THIRTEEN_ORPHANS),
-        claim_precedence="classical",
         concealed_kong_shown=True,
         eight_bonus_wins=False,
         rotate_on_dealer_win=False,
@@ -97,5 +96,7 @@ CLASSICAL = register(
         score_table=MappingProxyType(TABLE),
         limit=500,
         starting_points=1000,
+        win_claims=HIGHEST_SCORE,
+        own_options=("win_claims",),
     )
 )

@@ -70,7 +70,6 @@ HONGKONG = register(
         deal_takes=(2, 2, 2, 2, 2, 2),
         east_jump=False,
         shapes=(STANDARD, THIRTEEN_ORPHANS, SEVEN_PAIRS),
-        claim_precedence="win-first",
         concealed_kong_shown=True,
         eight_bonus_wins=True,
         rotate_on_dealer_win=True,

@@ -590,9 +590,9 @@ def _winner_limit(table: Mapping[str, object], r: Reading, f: _Facts, c: Context
     if c.twofold_fortune and "twofold_fortune" in table:
         return "twofold_fortune"
     if c.first_turn and c.seat_wind == 0 and r.concealed and "heavenly_blessing" in table:
-        return "heavenly_blessing"
-    if c.first_turn and c.seat_wind != 0 and "earthly_blessing" in table:
-        return "earthly_blessing"
+        return "heavenly_blessing"  # the Original Hand, East's alone (seed 004 rule 8)
+    if c.first_turn and c.seat_wind != 0 and not c.self_drawn and "earthly_blessing" in table:
+        return "earthly_blessing"  # on East's first discard, and nothing else
     return None
 
 

@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from fourwinds.rules import RULES
+from fourwinds.rules import RULES, WIN_CLAIMS
 from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.server.game import AmericanGame
 from fourwinds.server.lobby import Lobby
@@ -56,6 +56,9 @@ CHOICES: dict[str, list[Any]] = {
     "payout": list(PAYOUTS),
     "players": [4, 3],
     "mahjong_in_error": [False, True],
+    "jokerless_except_singles_and_pairs": [False, True],
+    "thirteen_orphans": [False, True],
+    "win_claims": list(WIN_CLAIMS),
 }
 
 

@@ -11,6 +11,8 @@ const OPTION_LABELS = {
   rounds: "Rounds", limit: "Limit", roof_off: "No limit (roof off)",
   min_faan: "Minimum faan", max_faan: "Maximum faan", payout: "Payout table",
   players: "Players", mahjong_in_error: "Mah Jongg in error kills the hand",
+  thirteen_orphans: "Thirteen Orphans wins",
+  win_claims: "Two Mah Jongg claims: the tile goes to",
 };
 
 let rules = [];

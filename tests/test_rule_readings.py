@@ -1,0 +1,162 @@
+"""Issue 9: the places where fourwinds read the rule texts differently, decided silently, or
+accepted what no table can produce. Each test cites the seed sentence it follows; the reading is
+written in docs/rules/<rule set>.md."""
+
+from __future__ import annotations
+
+import pytest
+from rig import next_draws, pass_claims
+from test_play import NORTH_WAITS_PUNG, act, deal_with
+
+from fourwinds.engine.actions import WIN_ACTION
+from fourwinds.engine.deal import Deal
+from fourwinds.rules import get_rules
+from fourwinds.scoring import score
+from fourwinds.tiles import FIRST_FLOWER, JOKER
+
+
+def test_hong_kong_dead_wall_stays_fourteen_when_a_bonus_tile_is_the_last_live_tile() -> None:
+    """Seed 002, Dead Wall: "It's always 14 tiles long no matter how many tiles you've drawn from
+    it"; Out of Tiles: "The hand ends in a 4-way tie if there are only 14 tiles (the dead wall)
+    left on the table". A bonus tile drawn as the last live tile is shown, and its replacement
+    could not be made good from the live wall: the hand is drawn with the 14 untouched."""
+    deal = Deal(get_rules("hongkong"), 0)
+    while deal.wall.live_left() > 1:
+        seat = deal.to_move()[0]
+        drawn = deal.drawn
+        deal.apply(
+            seat,
+            next(
+                a
+                for a in deal.legal_actions(seat)
+                if a.kind == "discard" and (drawn is None or a.tile == drawn)
+            ),
+        )
+        pass_claims(deal)
+    assert deal.phase == "turn"
+    bonus = next(t for t in range(FIRST_FLOWER, JOKER) if any(t in s for s in deal.wall.stacks))
+    next_draws(deal, f"{bonus - FIRST_FLOWER + 1}f")
+    drawer = (deal.current + 1) % 4
+    deal.apply(
+        deal.current,
+        next(
+            a
+            for a in deal.legal_actions(deal.current)
+            if a.kind == "discard" and a.tile == deal.drawn
+        ),
+    )
+    pass_claims(deal)
+    assert deal.result is not None and deal.result.winner is None
+    assert bonus in deal.seats[drawer].bonus
+    assert sum(deal.wall.heights()) == 14 and deal.wall.kept_back() == 14
+    assert sum(deal.counts_by_kind()) == 144
+
+
+def test_hong_kong_no_kong_when_the_dead_wall_could_not_be_refilled() -> None:
+    """Seed 002: after a kong the replacement comes from the dead wall, which stays 14: with no
+    live tile left there is no kong."""
+    deal = deal_with("hongkong", {0: "5555m 2468p 2468s 13z"}, min_faan=0)
+    assert any(a.kind == "concealed-kong" for a in deal.legal_actions(0))
+    while deal.wall.live_left():
+        deal.wall.draw()
+    deal._turn_actions = None
+    assert deal.wall.replacements_left() == 0
+    assert not any(a.kind == "concealed-kong" for a in deal.legal_actions(0))
+
+
+SOUTH_CHOW_WITH_TERMINAL_PUNG = "46m 111p 456p 789p 22z"  # Mah Jongg on 5m: 20 + 8 + 2 = 30
+
+
+def two_mah_jongg_claims(south: str, **options: object) -> Deal:
+    """West discards 5m, which completes South's hand (with a chow) and North's (with a pung);
+    North is nearer after West. Nobody is on a first turn."""
+    deal = deal_with(
+        "classical",
+        {0: "7z 1199m 2288p 1199s 5z", 1: south, 2: "2468m 2468p 2468s 6z", 3: NORTH_WAITS_PUNG},
+        **options,
+    )
+    next_draws(deal, "1z 5m")
+    act(deal, 0, "discard 7z")
+    pass_claims(deal)
+    act(deal, 1, "discard 1z")
+    pass_claims(deal)
+    act(deal, 2, "discard 5m")
+    assert WIN_ACTION in deal.legal_actions(1) and WIN_ACTION in deal.legal_actions(3)
+    act(deal, 3, "win")
+    act(deal, 1, "win")
+    return deal
+
+
+def test_two_mah_jongg_claims_the_higher_score_takes_the_tile() -> None:
+    """Seed 000 step 4e: "the Player who will score the most Points with that Tile is given the
+    Tile"; seed 004 rule 18: "whichever player can make the highest valuable combination of Mah
+    Jongg will be given the tile". South's 30 beats North's 22 although North is nearer and
+    completes a pung."""
+    deal = two_mah_jongg_claims(SOUTH_CHOW_WITH_TERMINAL_PUNG)
+    assert deal.result is not None and deal.result.winner == 1
+
+
+def test_two_mah_jongg_claims_of_equal_score_go_to_the_nearest() -> None:
+    """Seed 004 rule 12: equal claims go to "the player positioned nearest in the playing
+    direction to the player who discarded"; both hands score 22 here."""
+    deal = two_mah_jongg_claims("46m 123p 456p 789p 22z")
+    assert deal.result is not None and deal.result.winner == 3
+
+
+def test_two_mah_jongg_claims_nearest_as_an_option() -> None:
+    """The option ``win_claims="nearest"`` gives the tile to the nearest claimant whatever the
+    scores, as seeds 002 and 003 do."""
+    deal = two_mah_jongg_claims(SOUTH_CHOW_WITH_TERMINAL_PUNG, win_claims="nearest")
+    assert deal.result is not None and deal.result.winner == 3
+    with pytest.raises(ValueError, match="win_claims must be one of"):
+        get_rules("classical", win_claims="first")
+
+
+def test_beginner_thirteen_orphans_only_with_its_option() -> None:
+    """Seed 003: "your basic goal is to be the first player to get a hand composed of four sets
+    and a pair": Thirteen Orphans wins only when the option ``thirteen_orphans`` is on."""
+    orphans = "19m19p19s1234567z1m"
+    assert WIN_ACTION not in deal_with("beginner", {0: orphans}).legal_actions(0)
+    assert not get_rules("beginner").options()["thirteen_orphans"]
+    on = deal_with("beginner", {0: orphans}, thirteen_orphans=True)
+    assert WIN_ACTION in on.legal_actions(0)
+    assert on.rules.options()["thirteen_orphans"]
+
+
+def limit_rules(deal: Deal) -> list[str]:
+    result = deal.result
+    assert result is not None and result.winner is not None and result.context is not None
+    sheet = score(result.hands[result.winner], result.context, deal.rules)
+    return [item.rule for item in sheet.items if item.limit]
+
+
+def test_original_hand_is_easts_alone() -> None:
+    """Seed 004 rule 8: "An Original Hand can only be declared by East Wind." South winning on
+    its own first draw scores no limit for it (Hong Kong's "Win with your first draw", seed 002,
+    is any seat's)."""
+    for name, limits in (("classical", []), ("hongkong", ["first_draw"])):
+        deal = deal_with(name, {0: "7z 1199m 2288p 1199s 5z", 1: "46m 111p 456p 789p 22z"})
+        next_draws(deal, "5m")
+        act(deal, 0, "discard 7z")
+        pass_claims(deal)
+        act(deal, 1, "win")
+        assert deal.result is not None and deal.result.context is not None
+        assert deal.result.context.self_drawn and deal.result.context.first_turn
+        assert limit_rules(deal) == limits, name
+
+
+def test_blessing_of_earth_is_a_win_on_easts_first_discard() -> None:
+    """league-presets §5b: "a non-East player wins on East's first discard", and nothing else: a
+    win on South's first discard is not one."""
+    deal = deal_with("classical", {0: "5m 1199m 2288p 1199s 7z", 1: "46m 111p 456p 789p 22z"})
+    act(deal, 0, "discard 5m")
+    act(deal, 1, "win")
+    assert limit_rules(deal) == ["earthly_blessing"]
+    later = deal_with("classical", {0: "7z 1199m 2288p 1199s 5z", 3: NORTH_WAITS_PUNG})
+    next_draws(later, "5m")
+    act(later, 0, "discard 7z")
+    pass_claims(later)
+    act(later, 1, "discard 5m")
+    act(later, 3, "win")
+    assert later.result is not None and later.result.context is not None
+    assert not later.result.context.first_turn and limit_rules(later) == []
