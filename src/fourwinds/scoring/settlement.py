@@ -18,6 +18,14 @@ pays double; losers do not pay each other and East is not doubled.
 
 >>> settle(get_rules("hongkong"), winner=2, discarder=0, self_drawn=False, values=[0, 0, 8, 0]).net
 [-16, -8, 32, -8]
+
+What no table can produce is refused with the reason, for the engine, the calculator and any
+other caller alike:
+
+>>> settle(get_rules("hongkong"), winner=2, discarder=0, self_drawn=False, values=[0, 0, 9, 0])
+Traceback (most recent call last):
+...
+ValueError: West's value 9 is no win under Hong Kong Old Style: a win is worth 8, 16, 32 or 64
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fourwinds.rules import RuleSet
+from fourwinds.rules.payouts import PAYOUTS
 
 EAST_SEAT = 0
+WINDS = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +70,62 @@ def settle(
     self_drawn: bool,
     values: list[int],
 ) -> Settlement:
-    """The payments after a hand under the rule set's settlement."""
-    if len(values) != 4:
-        raise ValueError("values must give one value per seat, East first")
+    """The payments after a hand under the rule set's settlement; ValueError says what no table
+    can produce (a negative value, a winner who discarded, a value above the rule set's highest
+    hand, ...)."""
+    check_seats(winner, discarder, self_drawn)
+    _check_values(rules, winner, values)
     if winner is None:
         return Settlement(())
-    if not 0 <= winner <= 3:
-        raise ValueError(f"no seat {winner}")
     if rules.scoring == "hongkong":
         return _settle_hongkong(winner, discarder, self_drawn, values)
     return _settle_classical(winner, values)
+
+
+def check_seats(winner: int | None, discarder: int | None, self_drawn: bool) -> None:
+    """Refuse a winner and discarder that no table produces; ValueError says why."""
+    if winner is None:
+        if discarder is not None or self_drawn:
+            raise ValueError("a wall game has no winner, so no discarder and no self-draw")
+        return
+    for role, seat in (("winner", winner), ("discarder", discarder)):
+        if seat is not None and not 0 <= seat <= 3:
+            raise ValueError(f"the {role} {seat} is no seat: seats are 0 East to 3 North")
+    if discarder == winner:
+        raise ValueError(f"{WINDS[winner]} cannot both win and discard the winning tile")
+    if discarder is not None and self_drawn:
+        raise ValueError("a self-drawn win has no discarder")
+
+
+def _check_values(rules: RuleSet, winner: int | None, values: list[int]) -> None:
+    """Refuse values that no hand has under the rule set's scoring."""
+    if len(values) != 4:
+        raise ValueError("values must give one value per seat, East first")
+    for seat, value in enumerate(values):
+        if value < 0:
+            raise ValueError(
+                f"{WINDS[seat]}'s value {value} is negative: a hand is worth 0 or more"
+            )
+    if winner is None:
+        return
+    if rules.scoring == "hongkong":
+        wins = PAYOUTS[rules.payout][rules.min_faan : rules.max_faan + 1]
+        if values[winner] not in wins:
+            *lower, highest = map(str, sorted(set(wins)))
+            worth = f"{', '.join(lower)} or {highest}" if lower else highest
+            raise ValueError(
+                f"{WINDS[winner]}'s value {values[winner]} is no win under {rules.title}: "
+                f"a win is worth {worth}"
+            )
+        return
+    if values[winner] == 0:
+        raise ValueError(f"{WINDS[winner]} won with a value of 0; a Mah Jongg always scores")
+    for seat, value in enumerate(values):
+        if not rules.roof_off and value > rules.limit:
+            raise ValueError(
+                f"{WINDS[seat]}'s value {value} is above the limit of {rules.limit} "
+                f"under {rules.title}"
+            )
 
 
 def _east_factor(a: int, b: int) -> int:
@@ -94,7 +150,7 @@ def _settle_classical(winner: int, values: list[int]) -> Settlement:
 def _settle_hongkong(
     winner: int, discarder: int | None, self_drawn: bool, values: list[int]
 ) -> Settlement:
-    if not self_drawn and (discarder is None or discarder == winner):
+    if not self_drawn and discarder is None:
         raise ValueError("a win on a discard needs the discarder's seat")
     payments = []
     for seat in range(4):
