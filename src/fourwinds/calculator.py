@@ -3,8 +3,9 @@ tiles.
 
 Exit statuses: 0 for a scored hand (a win, or a losing hand without a winning tile) and for a
 settlement; 1 when a hand with a ``+`` winning tile is no legal win under the rule set; 2 when the
-input is malformed or impossible (bad notation, a fifth tile, a wrong size, a tile the rule set
-does not have, contradictory flags).
+input is malformed or impossible, with one line on stderr saying what is wrong: bad notation, a
+fifth tile, a hand of the wrong size (a winner holds 14 tiles and a loser 13, a kong counting as
+3), a tile the rule set does not have, contradictory flags, or a settlement no table produces.
 
 American hands (``--rules american``) are matched against a card (``--card FILE``, the sample
 card by default): the line that pays most is named with its value and what each player pays; a
@@ -25,9 +26,10 @@ from fourwinds.american.calculator import judge
 from fourwinds.american.commands import load_card
 from fourwinds.american.hand import AmericanHand
 from fourwinds.american.settlement import settle_american
-from fourwinds.hand import Context, Hand
+from fourwinds.hand import WINNING_SIZE, Context, Hand
 from fourwinds.rules import RULES, RuleSet, get_rules
 from fourwinds.scoring import ScoreSheet, Settlement, score, settle
+from fourwinds.scoring.settlement import check_seats
 from fourwinds.tiles import NotationError, counts, tile_name
 
 SEATS = "ESWN"
@@ -70,16 +72,35 @@ def rules_of(name: str, options: tuple[str, ...]) -> RuleSet:
 
 
 def parse_hand(text: str, rules: RuleSet) -> Hand:
+    """A hand that can lie on a table: Hand.parse refuses a winner of the wrong size, this also
+    a loser that is not one tile short of a win."""
     try:
         hand = Hand.parse(text)
     except NotationError as error:
         fail(str(error))
-    held = counts(hand.tiles())
-    for tile, n in enumerate(held):
+    if not hand.tiles():
+        fail("the hand is empty")
+    size = hand.size()
+    if hand.winning_tile is None and size != WINNING_SIZE - 1:
+        fail(
+            f"the hand has {size} tile{'' if size == 1 else 's'}; a losing hand has "
+            f"{WINNING_SIZE - 1}, a kong counting as 3 (bonus tiles not counted)"
+        )
+    check_counts(hand.tiles(), rules, "this hand holds")
+    return hand
+
+
+def check_counts(tiles: list[int], rules: RuleSet, holder: str) -> None:
+    """No more of a tile than the rule set has."""
+    for tile, n in enumerate(counts(tiles)):
         if n > rules.tile_counts[tile]:
             have = rules.tile_counts[tile]
-            fail(f"{rules.title} has {have} of {tile_name(tile)}, this hand holds {n}")
-    return hand
+            fail(f"{rules.title} has {have} of {tile_name(tile)}, {holder} {n}")
+
+
+def no_card(rules: RuleSet, card_file: Path | None) -> None:
+    if card_file is not None and not is_american(rules):
+        fail(f"--card is for American; {rules.title} has no card")
 
 
 def option_rules(function: Any) -> Any:
@@ -141,6 +162,7 @@ def score_command(
     Example: fourwinds score --rules classical "[555z] [1111m] 444p 23s 77z 8f +4s"
     """
     rules = rules_of(rules_name, options)
+    no_card(rules, card_file)
     if is_american(rules):
         others = (last_tile, last_discard, loose_tile, robbed_kong, first_turn, original_call)
         if any(others) or twofold_fortune or calling:
@@ -242,10 +264,18 @@ def settle_command(
     American: the winner's line value comes from --hand WINNER=HAND (matched against the card)
     or --scores WINNER=VALUE (with --jokerless for a jokerless win)."""
     rules = rules_of(rules_name, options)
+    no_card(rules, card_file)
     winning_seat = None if winner.strip().lower() == "none" else seat_of(winner)
     discarding_seat = seat_of(discarder) if discarder else None
     if (scores is None) == (not hands):
         fail("give either --scores E=..,S=..,W=..,N=.. or --hand SEAT=HAND")
+    if jokerless and not is_american(rules):
+        fail(f"--jokerless is for American; {rules.title} has no jokers")
+    if not is_american(rules):
+        try:
+            check_seats(winning_seat, discarding_seat, self_drawn)
+        except ValueError as error:
+            fail(str(error))
     if is_american(rules):
         settlement = _settle_american(
             rules, card_file, winning_seat, discarding_seat, self_drawn, scores, hands, jokerless
@@ -329,6 +359,8 @@ def _values(text: str) -> list[int]:
     for part in text.split(","):
         key, _, raw = part.partition("=")
         seat = seat_of(key)
+        if values[seat] is not None:
+            fail(f"--scores gives {SEATS[seat]} twice")
         try:
             values[seat] = int(raw)
         except ValueError:
@@ -344,7 +376,11 @@ def _hand_values(
     given: dict[int, Hand] = {}
     for text in hands:
         key, _, notation = text.partition("=")
-        given[seat_of(key)] = parse_hand(notation, rules)
+        seat = seat_of(key)
+        if seat in given:
+            fail(f"--hand gives {SEATS[seat]} twice")
+        given[seat] = parse_hand(notation, rules)
+    check_counts([t for hand in given.values() for t in hand.tiles()], rules, "the hands hold")
     needed = range(4) if rules.scoring == "classical" else [] if winner is None else [winner]
     missing = [SEATS[seat] for seat in needed if seat not in given]
     if missing:
