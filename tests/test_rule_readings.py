@@ -10,6 +10,7 @@ from test_play import NORTH_WAITS_PUNG, act, deal_with
 
 from fourwinds.engine.actions import WIN_ACTION
 from fourwinds.engine.deal import Deal
+from fourwinds.hand import Context, Hand
 from fourwinds.rules import get_rules
 from fourwinds.scoring import score
 from fourwinds.tiles import FIRST_FLOWER, JOKER
@@ -160,3 +161,27 @@ def test_blessing_of_earth_is_a_win_on_easts_first_discard() -> None:
     act(later, 3, "win")
     assert later.result is not None and later.result.context is not None
     assert not later.result.context.first_turn and limit_rules(later) == []
+
+
+def test_bmja_gates_of_heaven_whatever_tile_completes_it() -> None:
+    """league-presets §4, Gates of Heaven: "The surplus need not be the last tile": a claimed 4m
+    that completes 111 22 345 678 999 (surplus 2) is the limit, as is the drawn one."""
+    rules = get_rules("classical-bmja")
+    for self_drawn in (False, True):
+        sheet = score(Hand.parse("1112235678999m +4m"), Context(self_drawn=self_drawn), rules)
+        assert [item.rule for item in sheet.items] == ["gates_of_heaven"], self_drawn
+        assert sheet.total == 1000
+
+
+def test_bmja_calling_for_a_half_limit_hand_keeps_it_above_the_half_limit() -> None:
+    """league-presets §6: a loser is "calling for X" when a completion's "kept scoring rules
+    include X". Completed, this Knitting hand scores 576 on points, more than the half limit (500),
+    yet Knitting is still its pattern: the loser calling for it scores 0.2 limit (200), more than
+    its own 128."""
+    rules = get_rules("classical-bmja")
+    tiles = "1m1p 2m2p 3m3p 4m4p 5m5p 6m6p 7m 1234f"
+    completed = score(Hand.parse(tiles + " +7p"), Context(self_drawn=True), rules)
+    assert completed.won and completed.total == 576
+    sheet = score(Hand.parse(tiles), Context(calling=True), rules)
+    assert [item.rule for item in sheet.items] == ["calling_for_knitting"]
+    assert sheet.total == 200

@@ -6,7 +6,8 @@ cache, a shortcut or a precomputed table of :mod:`fourwinds.scoring` changes a r
   573fb39): won, points, doubles, faan and total. 230 were chosen so that every rule that scored
   in 35,000 varied hands scores here at least once; the last of each rule set are edge cases
   (a wait on a fifth copy, at the other end of a two-sided wait too; Little Three Dragons with
-  two chows; an open hand's faan; 789 in all three suits).
+  two chows; an open hand's faan; 789 in all three suits). One row changed by a rule reading
+  since (issue 9): North's self-drawn first-turn win is no Blessing of Earth (seed 004 rule 8).
 - Hands played by greedy bots and seeded random winning hands, in every rule set: each sheet
   scored with every cache emptied equals the sheet scored with the caches full of other hands;
   each item is worth what the rule set's table says; each total is recomputed here from the
@@ -159,7 +160,7 @@ rules: classical-bmja
 {5555m} [666z] 6788m 777z +8m                | WE d    | won 50 2 0 200
 [345s] 1334445p 223z 134f                    | EW c    | not 16 1 0 32
 [555p] [666p] 33388p 33z +3z                 | SW -    | won 32 2 0 128
-777999m 12388p 44z 17f +4z                   | NN dtf  | won 0 0 0 1000
+777999m 12388p 44z 17f +4z                   | NN dtf  | won 50 4 0 800
 [999p] [111m] {1111s} 99m 99s +9m            | SN lr2  | won 0 0 0 1000
 [222z] 1113444555z 1345f +3z                 | SW d    | won 0 0 0 1000
 [2222z] [789p] [5555z] 3334s 58f +4s         | SS -    | won 64 3 0 512

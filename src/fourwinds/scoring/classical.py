@@ -374,7 +374,7 @@ def _readings(
             and special_complete(WRIGGLING_SNAKE, counts)
         ):
             readings.append(special_reading(hand, context, WRIGGLING_SNAKE))
-        if "gates_of_heaven" in table and _gates_of_heaven(hand, context, counts):
+        if "gates_of_heaven" in table and _gates_of_heaven(counts):
             readings.append(special_reading(hand, context, "gates_of_heaven"))
         if "nine_gates_drawn" in table and _nine_gates_drawn(hand, context, counts):
             readings.append(special_reading(hand, context, "nine_gates_drawn"))
@@ -402,17 +402,18 @@ def _one_suit_values(counts: list[int]) -> list[int] | None:
     return counts[used[0] : used[0] + 9]
 
 
-def _gates_of_heaven(hand: Hand, context: Context, counts: list[int]) -> bool:
-    """BMJA: 1 1 1 2 3 4 5 6 7 8 9 9 9 of one suit and a surplus 2 to 8 (league-presets 4).
-    On a discard the winning tile must make the pair (a longer meld would be exposed)."""
+def _gates_of_heaven(counts: list[int]) -> bool:
+    """BMJA: 1 1 1 2 3 4 5 6 7 8 9 9 9 of one suit and a surplus 2 to 8, no meld declared before
+    the win. "The surplus need not be the last tile" (league-presets 4): drawn or claimed, the
+    winning tile may be any of them, however the other tiles are read."""
     values = _one_suit_values(counts)
-    if values is None or values[0] != 3 or values[8] != 3 or sum(values) != 14:
-        return False
-    if not all(values[1:8]):
-        return False
-    surplus = next(v for v in range(1, 8) if values[v] == 2)
-    winning = hand.winning_tile
-    return context.self_drawn or (winning is not None and winning % 9 == surplus)
+    return (
+        values is not None
+        and values[0] == 3
+        and values[8] == 3
+        and all(values[1:8])
+        and sum(values) == 14
+    )
 
 
 def _nine_gates_drawn(hand: Hand, context: Context, counts: list[int]) -> bool:
@@ -717,18 +718,22 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
     return normal
 
 
-def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
-    """The items of every reading of a winning hand, limits applied (none when it is no win)."""
+def _reading_item_lists(hand: Hand, context: Context, rules: RuleSet) -> list[list[Item]]:
+    """The items of every reading of a winning hand before the limits are applied (none when it
+    is no win)."""
     tiles = HandTiles(hand)
     plan = _plan(rules)
     readings = _readings(hand, context, rules, plan, tiles)
     if not readings:
         return []
-    scale = scale_of(rules)
     facts = _Facts(hand, context, rules, plan, tiles, readings)
-    return [
-        _settle_limits(_reading_items(plan, reading, context, facts), scale) for reading in readings
-    ]
+    return [_reading_items(plan, reading, context, facts) for reading in readings]
+
+
+def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
+    """The items of every reading of a winning hand, limits applied (none when it is no win)."""
+    scale = scale_of(rules)
+    return [_settle_limits(items, scale) for items in _reading_item_lists(hand, context, rules)]
 
 
 def _best(candidates: list[tuple[Item, ...]], scale: Scale) -> tuple[Item, ...]:
@@ -758,13 +763,17 @@ def _calling_items(plan: _Plan, hand: Hand, context: Context, rules: RuleSet) ->
         if held[tile] >= 4:
             continue
         complete = Hand(hand.concealed, hand.melds, hand.bonus, tile)
-        candidates = _winning_candidates(complete, drawn, rules)
-        if not candidates:
+        readings = _reading_item_lists(complete, drawn, rules)
+        if not readings:
             continue
-        best = _best(candidates, scale)
+        settled = [_settle_limits(items, scale) for items in readings]
+        # The best completion's rules as scored, a half limit kept even where its points beat
+        # it (league-presets.md section 6: "whose kept scoring rules include X").
+        best = readings[settled.index(_best(settled, scale))]
         limit_items = [item for item in best if item.limit]
         if limit_items:
-            rule = "calling_for_" + limit_items[0].rule
+            top = max(limit_items, key=lambda item: item.limit)  # the first of equal limits
+            rule = "calling_for_" + top.rule
         elif any(item.rule == "purity" for item in best):
             rule = "calling_for_purity"
         else:
