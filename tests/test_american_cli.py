@@ -165,3 +165,54 @@ def test_a_record_holds_its_card_and_replays() -> None:
         assert "action 5" in str(error)
     else:
         raise AssertionError("a changed record replayed")
+
+
+PAIRS_CARD = "title: pairs\nP1 FF 22a 22b 44a 44b 66a 66b ; C 50\n"
+
+
+def test_jokerless_doubles_singles_and_pairs_unless_the_nmjl_option(tmp_path: Path) -> None:
+    """Seed 001 part 6: "If the winner has no Jokers in her winning hand, she receives double
+    what is owed"; `-o jokerless_except_singles_and_pairs=true` is the NMJL card's exception
+    (reference 3.6)."""
+    card = tmp_path / "pairs.card"
+    card.write_text(PAIRS_CARD)
+    hand = "12f 22m 22p 44m 44p 66m 6p +6p"
+    args = ("score", "--rules", "american", "--card", str(card), "--json", hand)
+    code, out = run(*args)
+    assert code == 0 and (json.loads(out)["pays"], json.loads(out)["jokerless"]) == (100, True)
+    code, out = run(*args[:-1], "-o", "jokerless_except_singles_and_pairs=true", hand)
+    assert code == 0 and (json.loads(out)["pays"], json.loads(out)["jokerless"]) == (50, False)
+    settle = ("settle", "--rules", "american", "--card", str(card), "--winner", "S")
+    code, out = run(*settle, "--discarder", "E", "--hand", f"S={hand}", "--json")
+    assert json.loads(out.splitlines()[-1])["net"] == {"E": -200, "S": 400, "W": -100, "N": -100}
+    code, out = run(
+        *settle,
+        "--discarder",
+        "E",
+        "--hand",
+        f"S={hand}",
+        "-o",
+        "jokerless_except_singles_and_pairs=true",
+        "--json",
+    )
+    assert json.loads(out.splitlines()[-1])["net"] == {"E": -100, "S": 200, "W": -50, "N": -50}
+    code, out = run(*settle, "--self-drawn", "--scores", "S=25", "-o", "players=3", "--json")
+    assert code == 0 and json.loads(out)["net"] == {"E": -50, "S": 100, "W": -50, "N": 0}
+    code, out = run(*args[:-1], "-o", "jokerless_except_singles_and_pairs=2", hand)
+    assert code == 2 and "must be true or false" in out
+
+
+def test_settle_refuses_the_empty_seat_of_a_table_of_three() -> None:
+    """Seed 001 part 8: "Missing player's space is not given any tiles": North, at a table of
+    three, can neither win nor discard (nor pay)."""
+    three = ("settle", "--rules", "american", "-o", "players=3", "--scores")
+    code, out = run(*three, "N=25", "--winner", "N", "--discarder", "E")
+    assert code == 2 and "North cannot win" in out and "seed 001 part 8" in out
+    code, out = run(*three, "E=25", "--winner", "E", "--discarder", "N")
+    assert code == 2 and "North cannot discard" in out and "empty seat" in out
+    code, out = run(
+        *three[:-1], "--hand", "N=[77sJ] 1234f 4444z 6zJ +6z", "--winner", "N", "--self-drawn"
+    )
+    assert code == 2 and "North cannot win" in out
+    code, out = run(*three, "E=25", "--winner", "E", "--discarder", "W", "--json")
+    assert code == 0 and json.loads(out)["net"] == {"E": 75, "S": -25, "W": -50, "N": 0}

@@ -167,8 +167,10 @@ def test_concealed_lines_take_no_exposure() -> None:
 
 
 def test_best_line_and_jokerless() -> None:
-    """Reference 3.6: the highest-valued line scores; jokerless doubles, except for singles
-    and pairs, whose value already includes it."""
+    """Reference 3.6: the highest-valued line scores. Seed 001 part 6: "If the winner has no
+    Jokers in her winning hand, she receives double what is owed", singles and pairs too; the
+    NMJL card's exception leaves singles and pairs undoubled, their value already including it
+    (the option ``jokerless_except_singles_and_pairs``)."""
     m = card(
         "A FF 2222a 44a 6666a 88a ; X 25",
         "B FF 2222a 44a 6666a 88a ; C 40",
@@ -177,11 +179,19 @@ def test_best_line_and_jokerless() -> None:
     holding = Holding.of(AmericanHand.parse("12f 2222m 44m 6666m 88m"))
     found = m.matches(holding)
     assert [(f.line.id, f.value, f.jokerless_bonus) for f in found] == [
+        ("P", 90, True),
         ("B", 80, True),
         ("A", 50, True),
-        ("P", 45, False),
+    ]
+    nmjl = m.matches(holding, except_singles_and_pairs=True)
+    assert [(f.line.id, f.value, f.jokerless, f.jokerless_bonus) for f in nmjl] == [
+        ("B", 80, True, True),
+        ("A", 50, True, True),
+        ("P", 45, True, False),
     ]
     best = m.best(holding)
+    assert best is not None and best.line.id == "P"
+    best = m.best(holding, except_singles_and_pairs=True)
     assert best is not None and best.line.id == "B"
     with_joker = m.best(Holding.of(AmericanHand.parse("12f 222mJ 44m 6666m 88m")))
     assert with_joker is not None and (with_joker.line.id, with_joker.value) == ("B", 40)

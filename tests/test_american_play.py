@@ -420,8 +420,10 @@ def test_concealed_lines_take_only_the_mah_jongg_tile_from_a_discard() -> None:
     assert deal.current == 2 and "win" not in legal(deal, 2)
 
 
-def test_singles_and_pairs_get_no_jokerless_doubling() -> None:
-    """Reference 3.6: jokerless doubles, except singles and pairs."""
+def test_jokerless_doubles_every_hand_singles_and_pairs_too() -> None:
+    """Seed 001 part 6: "If the winner has no Jokers in her winning hand, she receives double
+    what is owed", with no exception: a jokerless line of singles and pairs doubles too."""
+    value = next(line.value for line in CARD.lines if line.id == "P1")
     deal = ready(21)
     arrange(deal, {0: "1s 1234f 99m 9s 7z 6z 3m 3s 5s 8s", 2: "44z 11z 11m 11p 1s 99m 99p"})
     deal.apply(0, action("discard 1s"))
@@ -429,9 +431,47 @@ def test_singles_and_pairs_get_no_jokerless_doubling() -> None:
     result = deal.result
     assert result is not None and (result.line, result.value, result.jokerless) == (
         "P1",
-        50,
+        2 * value,
+        True,
+    )
+    assert result.settlement is not None
+    assert result.settlement.net == [-4 * value, -2 * value, 8 * value, -2 * value]
+
+
+def test_the_nmjl_option_leaves_singles_and_pairs_undoubled() -> None:
+    """Reference 3.6, the NMJL card: "The jokerless doubling applies to any line except Singles
+    & Pairs, whose value already includes it": the option
+    ``jokerless_except_singles_and_pairs``. Other lines still double."""
+    value = next(line.value for line in CARD.lines if line.id == "P1")
+    deal = ready(21, jokerless_except_singles_and_pairs=True)
+    arrange(deal, {0: "1s 1234f 99m 9s 7z 6z 3m 3s 5s 8s", 2: "44z 11z 11m 11p 1s 99m 99p"})
+    deal.apply(0, action("discard 1s"))
+    claim(deal, 2, "win")
+    result = deal.result
+    assert result is not None and (result.line, result.value, result.jokerless) == (
+        "P1",
+        value,
         False,
     )
+    concealed = next(line.value for line in CARD.lines if line.id == "C1")
+    deal = ready(20, jokerless_except_singles_and_pairs=True)
+    arrange(deal, {0: "8p 1234f 99m 9s 7z 6z 3m 3s 1s 8s", 2: "44z 2222p 44p 6666p 8p"})
+    deal.apply(0, action("discard 8p"))
+    claim(deal, 2, "win")
+    assert deal.result is not None and (deal.result.line, deal.result.value) == (
+        "C1",
+        2 * concealed,
+    )
+
+
+def test_the_jokerless_option_is_a_named_true_or_false_option() -> None:
+    rules = get_rules("american", jokerless_except_singles_and_pairs=True)
+    assert rules.options()["jokerless_except_singles_and_pairs"] is True
+    assert get_rules("american").jokerless_except_singles_and_pairs is False  # the seed
+    with pytest.raises(ValueError, match="must be true or false"):
+        get_rules("american", jokerless_except_singles_and_pairs=1)
+    with pytest.raises(ValueError, match="no option"):
+        get_rules("classical", jokerless_except_singles_and_pairs=True)
 
 
 # ---------------------------------------------------------------- dead hands

@@ -170,7 +170,7 @@ def score_command(
                 "American hands take only --self-drawn (a self-pick, or a win after a joker "
                 "exchange)"
             )
-        _score_american(" ".join(hand), card_file, self_drawn, as_json)
+        _score_american(" ".join(hand), rules, card_file, self_drawn, as_json)
         return
     parsed = parse_hand(" ".join(hand), rules)
     seat = seat_of(seat_wind)
@@ -217,12 +217,14 @@ def score_command(
         sys.exit(1)
 
 
-def _score_american(text: str, card_file: Path | None, self_picked: bool, as_json: bool) -> None:
+def _score_american(
+    text: str, rules: RuleSet, card_file: Path | None, self_picked: bool, as_json: bool
+) -> None:
     try:
         hand = AmericanHand.parse(text)
     except NotationError as error:
         fail(str(error))
-    verdict = judge(hand, load_card(card_file), self_picked)
+    verdict = judge(hand, load_card(card_file), self_picked, rules)
     click.echo(json.dumps(verdict.to_json()) if as_json else verdict.explain())
     if hand.size() == 14 and verdict.best is None:
         sys.exit(1)
@@ -345,13 +347,16 @@ def _settle_american(
             hand = AmericanHand.parse(given_hands[winner])
         except NotationError as error:
             fail(str(error))
-        best = judge(hand, load_card(card_file), self_picked).best
+        best = judge(hand, load_card(card_file), self_picked, rules).best
         if best is None:
             click.echo(f"{SEATS[winner]}: {hand} completes no line of the card", err=True)
             sys.exit(1)
         click.echo(f"{SEAT_NAMES[winner]} {hand}: {best.line.id}, {best.value}", err=True)
         value = best.value
-    return settle_american(value, winner, discarder, range(rules.players))
+    try:
+        return settle_american(value, winner, discarder, range(rules.players))
+    except ValueError as error:  # the empty seat of a table of three
+        fail(str(error))
 
 
 def _values(text: str) -> list[int]:

@@ -3,7 +3,9 @@ and, for a hand that makes none, the nearest lines.
 
 >>> from fourwinds.american.card import sample_card
 >>> from fourwinds.american.hand import AmericanHand
->>> verdict = judge(AmericanHand.parse("[77sJ] 1234f 4444z 6zJ +6z"), sample_card(), False)
+>>> from fourwinds.rules import get_rules
+>>> hand = AmericanHand.parse("[77sJ] 1234f 4444z 6zJ +6z")
+>>> verdict = judge(hand, sample_card(), False, get_rules("american"))
 >>> print(verdict.explain())
 [77sJ] 44446z 1234f J +6z
 Line W6 (winds and dragons): 30, North kong, a suit's dragon and sevens
@@ -19,6 +21,7 @@ from fourwinds.american.card import HAND_SIZE, Card
 from fourwinds.american.deal import matcher_for
 from fourwinds.american.hand import AmericanHand
 from fourwinds.american.matcher import Distance, Holding, Match
+from fourwinds.rules import RuleSet
 
 NEAREST = 5
 
@@ -88,11 +91,13 @@ class Verdict:
         }
 
 
-def judge(hand: AmericanHand, card: Card, self_picked: bool) -> Verdict:
+def judge(hand: AmericanHand, card: Card, self_picked: bool, rules: RuleSet) -> Verdict:
     """Match a hand against a card: the lines it completes, or the nearest ones."""
     matcher = matcher_for(card)
     holding = Holding.of(hand)
-    matches = tuple(matcher.matches(holding)) if hand.size() == HAND_SIZE else ()
+    complete = hand.size() == HAND_SIZE
+    singles_and_pairs = rules.jokerless_except_singles_and_pairs
+    matches = tuple(matcher.matches(holding, singles_and_pairs)) if complete else ()
     nearest: tuple[Distance, ...] = ()
     if not matches:
         away = matcher.distances(holding)

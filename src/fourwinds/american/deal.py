@@ -16,8 +16,9 @@ the last one has.
 >>> deal.apply(0, AmericanAction.parse("discard 1m"))
 Traceback (most recent call last):
 ...
-fourwinds.engine.actions.IllegalAction: seat 0 may not discard during the Charleston \
-(first-right): pass 3 tiles
+fourwinds.engine.actions.IllegalAction: East may not discard during the Charleston \
+(first-right): pass 3 tiles: the Charleston is compulsory and, once started, every exchange must \
+be done (seed 001 part 2.1, 2.2)
 """
 
 from __future__ import annotations
@@ -49,12 +50,12 @@ from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
 from fourwinds.american.matcher import Holding, Match, Matcher, unseen_supply
-from fourwinds.american.settlement import settle_american
+from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
 from fourwinds.scoring.settlement import Settlement
-from fourwinds.tiles import JOKER, KINDS, Tile
+from fourwinds.tiles import JOKER, KINDS, Tile, format_tiles
 from fourwinds.wall import Wall
 
 CHARLESTON: Final = "charleston"
@@ -583,7 +584,8 @@ class AmericanDeal:
         """Mah Jongg: the line that pays most is the one scored (reference 3.6). ``tile`` is the
         winning tile to mark in the hand: the discard, or the drawn tile when it was the last
         tile taken."""
-        best = self.matcher.best(self.seats[seat].holding())
+        holding = self.seats[seat].holding()
+        best = self.matcher.best(holding, self.rules.jokerless_except_singles_and_pairs)
         assert best is not None
         self._end(seat, discarder, tile, best, heavenly)
 
@@ -629,66 +631,223 @@ class AmericanDeal:
     # ---------------------------------------------------------------- explaining refusals
 
     def _why_illegal(self, seat: int, action: AmericanAction) -> str:
+        """The rule ``action`` breaks, with its source: seed 001, or the reference where the
+        seed is silent."""
+        if not 0 <= seat < SEATS:
+            return f"there is no seat {seat}: the seats are 0 (East) to 3 (North)"
+        wind = WINDS[seat]
+        if not self.seats[seat].present:
+            return f"{wind} cannot {action.kind}: it is {EMPTY_SEAT}"
         if self.phase == ENDED:
-            return "the hand is over"
-        if not 0 <= seat < SEATS or not self.seats[seat].present:
-            return f"there is no player in seat {seat}"
+            return (
+                "the hand is over: play goes on only until one player declares Mah Jongg or "
+                "all the tiles have been taken (seed 001 part 3.3)"
+            )
         if self.seats[seat].dead:
-            return f"seat {seat}'s hand is dead ({self.seats[seat].dead}): it no longer plays"
+            return (
+                f"{wind}'s hand is dead ({self.seats[seat].dead}): play continues with the "
+                "remaining players (seed 001 part 6.3)"
+            )
         if self.phase == CHARLESTON:
             return self._why_illegal_charleston(seat, action)
         if action.kind in (PASS_TILES, VOTE, COURTESY):
-            return f"{action.kind} belongs to the Charleston, which is over"
-        if self.phase == TURN and seat != self.current:
-            return f"seat {seat} may not {action.kind} now: it is seat {self.current}'s turn"
-        if self.phase == CLAIM and seat in self._answers:
-            return f"seat {seat} has already answered"
-        if self.phase == CLAIM and action.kind in (DISCARD, EXCHANGE):
-            return f"seat {seat} may not {action.kind} while a discard is up for claim"
-        if self.phase == CLAIM and seat not in self._options:
-            return f"seat {seat} can make nothing of this discard"
-        if action.kind == CALL:
             return (
-                "a call exposes 3 to 6 identical tiles (the discard, tiles from the hand, "
-                "jokers); pairs and singles are called only for Mah Jongg"
+                f"the Charleston is over, and {action.kind} belongs to it: the exchange of tiles "
+                "ends before East's first discard (seed 001 part 2.4, part 3.1)"
+            )
+        if self.phase == TURN:
+            return self._why_illegal_turn(seat, action)
+        return self._why_illegal_claim(seat, action)
+
+    def _why_illegal_turn(self, seat: int, action: AmericanAction) -> str:
+        wind = WINDS[seat]
+        if seat != self.current:
+            return (
+                f"it is {WINDS[self.current]}'s turn, not {wind}'s: play continues to the "
+                "right, in turn (seed 001 part 3.3)"
+            )
+        if action.kind == WIN:
+            return (
+                f"{wind}'s tiles complete no line of the card: Mah Jongg is a sequence of 14 "
+                "tiles shown on the card (seed 001 part 6)"
+            )
+        if action.kind in (CALL, PASS):
+            return (
+                f"no discard is up for claim: on her turn {wind} picks up a tile and discards "
+                "one (seed 001 part 3.2)"
+            )
+        if len(action.tiles) != 1:
+            return f"{action.kind} names one tile (seed 001 part 3.2, part 4.7)"
+        if action.kind == DISCARD:
+            return (
+                f"{wind} does not hold {format_tiles(action.tiles)}: a player discards one of "
+                "her own tiles (seed 001 part 3.2)"
+            )
+        return self._why_not_exchange(seat, action)
+
+    def _why_not_exchange(self, seat: int, action: AmericanAction) -> str:
+        wind, (tile,), owner = WINDS[seat], action.tiles, action.number
+        if not self._may_exchange:
+            return (
+                "a Joker is exchanged on one's turn after picking up a tile: \"The player cannot "
+                'take the Joker first and then play her turn" (seed 001 part 4.7)'
+            )
+        if tile == JOKER:
+            return "a Joker is exchanged for the tile it represents (seed 001 part 4.7)"
+        if not self.seats[seat].concealed[tile]:
+            return (
+                f"{wind} does not hold {format_tiles(action.tiles)}: the tile given for a Joker "
+                "comes from her own rack (seed 001 part 4.7)"
+            )
+        shown = self.seats[owner].exposures if 0 <= owner < SEATS else []
+        if not any(e.jokers and e.tile == kind(tile) for e in shown):
+            whose = WINDS[owner] if 0 <= owner < SEATS else f"seat {owner}"
+            return (
+                f"{whose} shows no Joker standing for {format_tiles(action.tiles)}: a "
+                "player can take a Joker displayed in a Pung, Kong or Quint if she has the tile "
+                "it represents (seed 001 part 4.7)"
+            )
+        legal = ", ".join(str(a) for a in self.legal_actions(seat) if a.kind == EXCHANGE)
+        return f"{action} is not one of the exchanges {wind} may make: {legal}"
+
+    def _why_illegal_claim(self, seat: int, action: AmericanAction) -> str:
+        wind, tile = WINDS[seat], self.discard
+        assert tile is not None
+        name = format_tiles((tile,))
+        if action.kind == DISCARD:
+            return (
+                f"{wind} may not discard while {name} is up for claim: the next player picks up "
+                "a tile only if no one claims it (seed 001 part 3.2, part 4.5)"
             )
         if action.kind == EXCHANGE:
-            if not self._may_exchange:
-                return "a joker may be exchanged only on one's turn, after drawing or calling"
-            return "no exposure holds a joker for that tile, or the tile is not in the hand"
+            return (
+                f"{wind} may not exchange for a Joker while {name} is up for claim: that is "
+                "done on one's own turn, after picking up a tile (seed 001 part 4.7)"
+            )
+        if seat == self.current:
+            return (
+                f"{wind} discarded {name} and cannot take it back: once a tile is named or "
+                'touches the table "the player cannot reclaim it" (seed 001 part 4.6)'
+            )
+        if seat in self._answers:
+            return (
+                f"{wind} has already answered the discard of {name}: she asks for the tile or "
+                "lets it go, once (seed 001 part 4.2)"
+            )
         if action.kind == WIN:
-            return "the hand completes no line of the card"
-        if action.kind == DISCARD:
-            return "that tile is not in the hand"
-        legal = ", ".join(map(str, self.legal_actions(seat)))
-        return f"{action} is not allowed now; seat {seat} may: {legal}"
+            return (
+                f"{wind}'s tiles with {name} complete no line of the card: Mah Jongg is a "
+                "sequence of 14 tiles shown on the card (seed 001 part 6)"
+            )
+        if action.kind == CALL:
+            return self._why_not_call(seat, action, tile)
+        return (
+            f"{wind} is not asked about {name}: a discard is asked for only to complete a Pung, "
+            "Kong or Quint, or to win (seed 001 part 4.2)"
+        )
+
+    def _why_not_call(self, seat: int, action: AmericanAction, tile: Tile) -> str:
+        exposure = exposure_of(action.tiles)
+        name = format_tiles((tile,))
+        if exposure.size < 3:
+            return (
+                "a discard is called only to complete a Pung, Kong or Quint, or for Mah Jongg: "
+                '"A player cannot pick up a discarded tile for a single or a pair unless it is '
+                'the last tile to win" (seed 001 part 5)'
+            )
+        if exposure.size > MAX_EXPOSURE:
+            return f"an exposure holds at most {MAX_EXPOSURE} tiles, a Sextet (reference 3.3.2)"
+        if tile not in exposure.naturals or {kind(t) for t in exposure.naturals} != {kind(tile)}:
+            return (
+                f"a called discard completes a set of its own tile: this exposure is not of "
+                f"{name} (seed 001 part 4.3: she must expose the Pung, Kong or Quint)"
+            )
+        from_hand = list(action.tiles)
+        from_hand.remove(tile)
+        short = [t for t in set(from_hand) if self.seats[seat].concealed[t] < from_hand.count(t)]
+        if short:
+            return (
+                f"{WINDS[seat]} does not hold {format_tiles(sorted(from_hand))}: the rest of the "
+                "exposure comes from her own tiles and Jokers (seed 001 part 4.3)"
+            )
+        legal = ", ".join(str(a) for a in self.legal_actions(seat))
+        return f"{action} is not one of the answers {WINDS[seat]} may give: {legal}"
 
     def _why_illegal_charleston(self, seat: int, action: AmericanAction) -> str:
-        stage = self.stage
-        if seat not in self._required:
-            return f"seat {seat} takes no part in this stage ({stage.name})"
-        if seat in self.choices:
-            return f"seat {seat} has already chosen in this stage ({stage.name})"
+        stage, wind = self.stage, WINDS[seat]
         if action.kind == WIN:
+            if seat != EAST:
+                return (
+                    "only East may declare Mah Jongg before play: she alone holds 14 tiles "
+                    "(seed 001 part 1.8, part 5.1)"
+                )
+            if stage in charleston.FIRST[1:]:
+                return (
+                    "East may stop the passing for Mah Jongg only on her dealt tiles or after "
+                    "the first Charleston (reference 3.2.7)"
+                )
             return (
-                "only East may declare Mah Jongg now, with a complete hand, before the first "
-                "pass or after the first Charleston"
+                "East's tiles complete no line of the card: Mah Jongg is a sequence of 14 tiles "
+                "shown on the card (seed 001 part 6)"
             )
-        count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        expected = {
-            charleston.VOTE: (VOTE, "vote yes or vote no"),
-            charleston.COURTESY_OFFER: (COURTESY, "offer 0 to 3 tiles for the courtesy pass"),
-        }.get(stage, (PASS_TILES, f"pass {count} tiles"))
-        if action.kind != expected[0]:
+        if seat not in self._required:
             return (
-                f"seat {seat} may not {action.kind} during the Charleston ({stage.name}): "
-                + (expected[1])
+                f"{wind} takes no part in the courtesy pass: it is exchanged between players "
+                "across from each other, of as many tiles as both offered (seed 001 part 2.4; "
+                "reference 3.2.5)"
+            )
+        if seat in self.choices:
+            return f"{wind} has already chosen in this stage ({stage.name}) (seed 001 part 2)"
+        count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
+        expected, what = {
+            charleston.VOTE: (VOTE, "vote yes or no on a second Charleston (seed 001 part 2.2)"),
+            charleston.COURTESY_OFFER: (
+                COURTESY,
+                "offer 0 to 3 tiles for the courtesy pass (seed 001 part 2.4)",
+            ),
+            charleston.COURTESY: (
+                PASS_TILES,
+                f"pass the {count} tiles agreed for the courtesy pass (seed 001 part 2.4)",
+            ),
+        }.get(
+            stage,
+            (
+                PASS_TILES,
+                "pass 3 tiles: the Charleston is compulsory and, once started, every exchange "
+                "must be done (seed 001 part 2.1, 2.2)",
+            ),
+        )
+        if action.kind != expected:
+            return f"{wind} may not {action.kind} during the Charleston ({stage.name}): {what}"
+        if action.kind == VOTE:
+            return "a vote on the second Charleston is yes or no (seed 001 part 2.2)"
+        if action.kind == COURTESY:
+            return (
+                'a courtesy offer is 0 to 3 tiles: "a final courtesy exchange from 1 to 3 tiles" '
+                "(seed 001 part 2.4)"
             )
         if JOKER in action.tiles:
-            return "a joker may never be passed (reference 3.2.6)"
-        if action.number and action.kind == PASS_TILES and not stage.blind:
-            return "a blind pass is allowed only on the first left and the last right"
-        return f"{action} is not allowed: {expected[1]} from this hand"
+            return (
+                'a joker may never be passed: "It is not allowed to pass a Joker to another '
+                'player during these exchanges" (seed 001 part 2, note)'
+            )
+        if action.number and not stage.blind:
+            return (
+                "a blind pass is allowed only on the third pass of each Charleston, the first "
+                "left and the last right (seed 001 part 2.3)"
+            )
+        if len(action.tiles) + action.number != count:
+            given = len(action.tiles) + action.number
+            return f"{what}; this pass has {given}, own and blind together"
+        tiles = list(action.tiles)
+        short = [t for t in set(tiles) if self.seats[seat].concealed[t] < tiles.count(t)]
+        if short:
+            return (
+                f"{wind} does not hold {format_tiles(tiles)}: each player passes her "
+                "own tiles (seed 001 part 2.1)"
+            )
+        legal = ", ".join(map(str, self.legal_actions(seat)))
+        return f"{action} is not one of the passes {wind} may make: {legal}"
 
     # ---------------------------------------------------------------- convenience
 

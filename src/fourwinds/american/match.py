@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fourwinds.american.actions import AmericanAction
 from fourwinds.american.card import Card
 from fourwinds.american.deal import AmericanDeal, AmericanResult
+from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.engine.events import Event
 from fourwinds.engine.match import hand_seed
 from fourwinds.rules import RuleSet
@@ -72,9 +73,15 @@ class AmericanMatch:
         return self.deal.prevailing_wind
 
     def position_of(self, seat: int) -> int:
+        """The table position playing ``seat``; North's seat at a table of three has none."""
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat {seat} has no player: it is {EMPTY_SEAT}")
         return (self.east + seat) % self.rules.players
 
     def seat_of(self, position: int) -> int:
+        if not 0 <= position < self.rules.players:
+            last = self.rules.players - 1
+            raise ValueError(f"there is no position {position}: the positions are 0 to {last}")
         return (position - self.east) % self.rules.players
 
     def apply(self, seat: int, action: AmericanAction) -> list[Event]:

@@ -64,18 +64,16 @@ class Holding(NamedTuple):
 
 
 class Match(NamedTuple):
-    """A line the hand completes, the instance it completes, and whether the hand is
-    jokerless."""
+    """A line the hand completes, the instance it completes, whether the hand is jokerless,
+    and whether that doubles its value."""
 
     line: Line
     instance: Instance
     jokerless: bool
-
-    @property
-    def jokerless_bonus(self) -> bool:
-        """Jokerless doubles, except on a line that takes no joker anywhere (singles and pairs:
-        its value already includes it; reference 3.6)."""
-        return self.jokerless and any(is_set for _, is_set in self.instance)
+    jokerless_bonus: bool
+    """Seed 001 part 6 doubles every jokerless hand; the NMJL card does not double a line that
+    takes no joker anywhere (singles and pairs: its value already includes it; reference
+    3.6)."""
 
     @property
     def value(self) -> int:
@@ -216,14 +214,17 @@ class Matcher:
             bits ^= low
         return found
 
-    def matches(self, holding: Holding) -> list[Match]:
+    def matches(self, holding: Holding, except_singles_and_pairs: bool = False) -> list[Match]:
         """Every line the 14 tiles complete (the best instance of each), the best paying first
-        (ties in card order)."""
+        (ties in card order). A jokerless hand doubles, on lines of singles and pairs too
+        unless ``except_singles_and_pairs`` (the NMJL card's rule)."""
         found: dict[int, Match] = {}
         for entry in self._complete(holding):
             if entry.line not in found:
                 line = self.card.lines[entry.line]
-                found[entry.line] = Match(line, entry.instance, holding.jokerless)
+                takes_jokers = any(is_set for _, is_set in entry.instance)
+                bonus = holding.jokerless and (takes_jokers or not except_singles_and_pairs)
+                found[entry.line] = Match(line, entry.instance, holding.jokerless, bonus)
         return sorted(found.values(), key=lambda m: (-m.value, m.line.number))
 
     def is_complete(self, holding: Holding) -> bool:
@@ -253,9 +254,9 @@ class Matcher:
                 if missing == jokers:
                     yield entry
 
-    def best(self, holding: Holding) -> Match | None:
+    def best(self, holding: Holding, except_singles_and_pairs: bool = False) -> Match | None:
         """The line that pays most, or None when the hand completes no line."""
-        found = self.matches(holding)
+        found = self.matches(holding, except_singles_and_pairs)
         return found[0] if found else None
 
     def distances(self, holding: Holding) -> list[Distance]:

@@ -1,28 +1,47 @@
 """Payments for an American hand (reference 3.6, the table on the back of the card; seed 001
 part 6).
 
-``value`` is what the winning line pays, already doubled for a jokerless hand where that
-applies (not for singles and pairs). On a discard the discarder pays double and every other
-player the value; on a self-picked win (from the wall, after a joker exchange, or East's dealt
-hand) everyone pays double. Dead hands pay like everyone else; a wall game pays nothing.
+``value`` is what the winning line pays, already doubled for a jokerless hand ("If the winner
+has no Jokers in her winning hand, she receives double what is owed"; not on a line of singles
+and pairs with the NMJL option ``jokerless_except_singles_and_pairs``). On a discard the
+discarder pays double and every other player the value; on a self-picked win (from the wall,
+after a joker exchange, or East's dealt hand) everyone pays double. Dead hands pay like everyone
+else; a wall game pays nothing. At a table of three the empty seat neither wins, discards nor
+pays.
 
 >>> settle_american(25, winner=2, discarder=0, players=[0, 1, 2, 3]).payments
 ((0, 2, 50), (1, 2, 25), (3, 2, 25))
 >>> settle_american(50, winner=1, discarder=None, players=[0, 1, 2]).net
 [-100, 200, -100, 0]
+>>> settle_american(25, winner=0, discarder=3, players=[0, 1, 2])
+Traceback (most recent call last):
+...
+ValueError: North cannot discard: it is the empty seat of a table of three, which can neither \
+win, discard nor pay (seed 001 part 8: "Missing player's space is not given any tiles")
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from fourwinds.scoring.settlement import Settlement
+
+WINDS: Final = ("East", "South", "West", "North")
+EMPTY_SEAT: Final = (
+    "the empty seat of a table of three, which can neither win, discard nor pay "
+    '(seed 001 part 8: "Missing player\'s space is not given any tiles")'
+)
+"""Why anything asked of North's seat at a table of three is refused."""
 
 
 def settle_american(
     value: int, winner: int, discarder: int | None, players: Sequence[int]
 ) -> Settlement:
     """Who pays the winner what; ``players`` are the seats at the table (three or four)."""
+    for role, seat in (("win", winner), ("discard", discarder)):
+        if seat is not None and seat not in players:
+            raise ValueError(f"{WINDS[seat]} cannot {role}: it is {EMPTY_SEAT}")
     payments = []
     for seat in players:
         if seat == winner:

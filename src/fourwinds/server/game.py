@@ -16,8 +16,9 @@ from fourwinds.american.actions import AmericanAction
 from fourwinds.american.bots import AmericanBot, make_american_bot
 from fourwinds.american.card import Card, CardError, sample_card
 from fourwinds.american.deal import CLAIM as AMERICAN_CLAIM
-from fourwinds.american.deal import AmericanDeal
+from fourwinds.american.deal import SEATS, AmericanDeal
 from fourwinds.american.match import AmericanMatch
+from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.american.view import AmericanView, hints_json
 from fourwinds.bots import Bot, make_bot
 from fourwinds.engine.actions import PASS_ACTION, WIN_ACTION, Action
@@ -75,6 +76,10 @@ class Game:
         assert isinstance(deal, Deal)
         return hint(View(deal, seat))
 
+    def no_position(self, position: int) -> str:
+        """Why a table of these rules has no such position."""
+        return f"position must be 0 to {self.rules.players - 1}"
+
 
 class AmericanGame(Game):
     """The American game (seed 001): its card, ``AmericanMatch`` and the card bots."""
@@ -112,6 +117,12 @@ class AmericanGame(Game):
 
     def may_win(self, deal: AnyDeal, seat: int) -> bool:
         return AMERICAN_WIN in deal.legal_actions(seat)
+
+    def no_position(self, position: int) -> str:
+        """A table of three has no fourth place: it is the empty seat (seed 001 part 8)."""
+        if self.rules.players <= position < SEATS:
+            return f"position {position} is not at this table: it is {EMPTY_SEAT}"
+        return super().no_position(position)
 
     def hint(self, deal: AnyDeal, seat: int) -> dict[str, Any]:
         """The card bot's choice and the lines nearest to the seat's hand."""

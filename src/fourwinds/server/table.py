@@ -303,7 +303,7 @@ class Table:
         if position is None:
             return self.players.index(None)
         if not 0 <= position < self.positions:
-            raise ValueError(f"position must be 0 to {self.positions - 1}")
+            raise ValueError(self.game.no_position(position))
         if self.players[position] is not None:
             raise TableError(f"position {position} is taken")
         return position
