@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 from rig import next_draws, pass_claims
-from test_play import NORTH_WAITS_PUNG, act, deal_with
+from test_play import NORTH_WAITS_PUNG, act, deal_with, state
 
-from fourwinds.engine.actions import WIN_ACTION
+from fourwinds.engine.actions import WIN_ACTION, Action, IllegalAction
 from fourwinds.engine.deal import Deal
+from fourwinds.engine.view import View
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import get_rules
 from fourwinds.scoring import score
-from fourwinds.tiles import FIRST_FLOWER, JOKER
+from fourwinds.tiles import FIRST_FLOWER, JOKER, parse_tile, tile_name
 
 
 def test_hong_kong_dead_wall_stays_fourteen_when_a_bonus_tile_is_the_last_live_tile() -> None:
@@ -185,3 +186,92 @@ def test_bmja_calling_for_a_half_limit_hand_keeps_it_above_the_half_limit() -> N
     sheet = score(Hand.parse(tiles), Context(calling=True), rules)
     assert [item.rule for item in sheet.items] == ["calling_for_knitting"]
     assert sheet.total == 200
+
+
+EAST_READY_AFTER_7Z = "111m 456m 789m 23p 55p 7z"  # discarding 7z leaves a wait on 1p or 4p
+
+
+def play_others_until(deal: Deal, seat: int) -> None:
+    """The other seats let their drawn tiles go, everyone passing, until ``seat``'s turn."""
+    while not (deal.phase == "turn" and deal.current == seat):
+        if deal.phase == "turn":
+            act(deal, deal.current, f"discard {tile_name(deal.drawn)}")  # type: ignore[arg-type]
+        else:
+            pass_claims(deal)
+
+
+def test_standing_hand_is_declared_with_a_first_discard_that_leaves_the_hand_ready() -> None:
+    """Seed 004 rule 9: "A Standing Hand can be declared by all players"; the references time it
+    at the first discard (Original Call, "ready after first discard", classical-scoring §3b).
+    Only discards that leave the hand ready may declare it, and only the first."""
+    deal = deal_with("classical", {0: EAST_READY_AFTER_7Z})
+    standing = [str(a) for a in deal.legal_actions(0) if a.kind == "standing"]
+    assert standing == ["standing 7z"]
+    later = deal_with("classical", {0: EAST_READY_AFTER_7Z})
+    act(later, 0, "discard 1m")
+    play_others_until(later, 0)
+    assert not any(a.kind == "standing" for a in later.legal_actions(0))
+    for name in ("hongkong", "beginner"):
+        other = deal_with(name, {0: EAST_READY_AFTER_7Z})
+        assert not any(a.kind == "standing" for a in other.legal_actions(0)), name
+
+
+def test_a_standing_hand_is_announced_and_may_not_change() -> None:
+    """league-presets §5a: "In play a player who breaks the call may no longer win": fourwinds
+    never lets the declared hand change. The declarer lets every drawn tile go, claims only to
+    win (no pung of 5p although it holds two); the other seats see the declaration."""
+    deal = deal_with("classical", {0: EAST_READY_AFTER_7Z, 1: "5p 1199s 2288s 3366z"})
+    next_draws(deal, "9p 8p")  # South draws 9p, West 8p
+    events = deal.apply(0, Action.parse("standing 7z"))
+    assert [e.kind for e in events][:2] == ["standing", "discard"]
+    assert View(deal, 2).standing(0) and View(deal, 2).to_json()["seats"][0]["standing"]
+    pass_claims(deal)
+    act(deal, 1, "discard 5p")
+    assert deal.legal_actions(0) == []  # no pung for a standing hand
+    pass_claims(deal)
+    play_others_until(deal, 0)
+    assert deal.legal_actions(0) == [Action("discard", deal.drawn)]
+
+
+def test_a_standing_hand_scores_original_call() -> None:
+    """Seed 004 rule 9 and classical-scoring §3b: Original Call, one double for the winner, scored
+    at the end from the declaration made in play."""
+    deal = deal_with("classical", {0: EAST_READY_AFTER_7Z})
+    next_draws(deal, "1z 2z 3z 4p")
+    act(deal, 0, "standing 7z")
+    play_others_until(deal, 0)
+    assert deal.legal_actions(0) == [WIN_ACTION, Action.parse("discard 4p")]
+    act(deal, 0, "win")
+    assert deal.result is not None and deal.result.context is not None
+    assert deal.result.context.original_call
+    sheet = score(deal.result.hands[0], deal.result.context, deal.rules)
+    assert "original_call" in [item.rule for item in sheet.items]
+
+
+def test_standing_hand_refusals_name_the_rule() -> None:
+    """A Standing Hand refused says why, and the deal is unchanged (seed 004 rule 9)."""
+    deal = deal_with(
+        "classical",
+        {0: EAST_READY_AFTER_7Z, 1: "5p 1199s 2288s 3366z", 2: "46p 2468s 13579m 12z"},
+    )
+    for action, why in (
+        ("standing 1m", "discarding 1m leaves the hand not ready"),
+        ("standing 9s", "that tile is not in the hand"),
+    ):
+        before = state(deal)
+        with pytest.raises(IllegalAction, match=why):
+            act(deal, 0, action)
+        assert state(deal) == before
+    with pytest.raises(IllegalAction, match="Hong Kong Old Style has no Standing Hand"):
+        act(deal_with("hongkong", {0: EAST_READY_AFTER_7Z}), 0, "standing 7z")
+    next_draws(deal, "9p")
+    act(deal, 0, "standing 7z")
+    pass_claims(deal)
+    act(deal, 1, "discard 5p")
+    with pytest.raises(IllegalAction, match="claims a discard only to go Mah Jongg"):
+        act(deal, 0, "pung 5p")
+    pass_claims(deal)
+    play_others_until(deal, 0)
+    assert deal.drawn != parse_tile("1m")
+    with pytest.raises(IllegalAction, match="may not change: it discards the"):
+        act(deal, 0, "discard 1m")

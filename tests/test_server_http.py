@@ -29,7 +29,9 @@ def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient
     assert rules["classical"]["options"] == RULES["classical"].options()
     assert rules["classical"]["choices"]["limit"] == [500, 1000]
     assert rules["hongkong"]["choices"]["min_faan"][0] == 0
-    assert set(rules["beginner"]["choices"]) == {"rounds"}
+    assert rules["classical"]["choices"]["win_claims"] == ["highest-score", "nearest"]
+    assert set(rules["beginner"]["choices"]) == {"rounds", "thirteen_orphans"}
+    assert rules["beginner"]["options"]["thirteen_orphans"] is False
 
 
 def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) -> None:

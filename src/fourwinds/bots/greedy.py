@@ -1,8 +1,9 @@
 """The greedy bot: keeps its hand as close to winning as it can, by tiles-to-win.
 
 It always wins when it can; it discards the tile that leaves the fewest tiles-to-win (ties go to
-the most isolated tile); it claims or declares a kong only when that brings it no further from
-winning, and claims a chow or pung only when that brings it closer.
+the most isolated tile), declaring a Standing Hand with it where the rules offer one; it claims or
+declares a kong only when that brings it no further from winning, and claims a chow or pung only
+when that brings it closer.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fourwinds.engine.actions import (
     KONG,
     PASS_ACTION,
     PUNG,
+    STANDING,
     WIN_ACTION,
     Action,
 )
@@ -82,7 +84,11 @@ class GreedyBot:
                 counts[action.tile] += used
                 if after <= score:
                     return action
-        return Action(DISCARD, tile)
+        discard = Action(DISCARD, tile)
+        if discard not in legal:  # a declared Standing Hand lets only the drawn tile go
+            return next(action for action in legal if action.kind == DISCARD)
+        standing = Action(STANDING, tile)  # offered only when the discard leaves the hand ready
+        return standing if standing in legal else discard
 
     def _claim(
         self,

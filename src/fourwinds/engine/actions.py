@@ -24,11 +24,14 @@ KONG: Final = "kong"
 CONCEALED_KONG: Final = "concealed-kong"
 ADDED_KONG: Final = "added-kong"
 """Add a drawn tile to an exposed pung (the small melded kong, which may be robbed)."""
+STANDING: Final = "standing"
+"""Discard a tile and declare a Standing Hand (Original Call) with it: the hand is ready and will
+not change again (seed 004 rule 9)."""
 WIN: Final = "win"
 PASS: Final = "pass"
 
-KINDS: Final = (DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG, WIN, PASS)
-_WITH_TILE: Final = frozenset((DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG))
+KINDS: Final = (DISCARD, STANDING, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG, WIN, PASS)
+_WITH_TILE: Final = frozenset((DISCARD, STANDING, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG))
 CLAIMS: Final = frozenset((CHOW, PUNG, KONG, WIN))
 
 
@@ -81,6 +84,7 @@ class Action(NamedTuple):
 
 # One shared action per kind and tile, so that the engine builds its lists without creating any.
 DISCARDS: Final = tuple(Action(DISCARD, tile) for tile in range(PLAIN_KINDS))
+STANDINGS: Final = tuple(Action(STANDING, tile) for tile in range(PLAIN_KINDS))
 PUNGS: Final = tuple(Action(PUNG, tile) for tile in range(PLAIN_KINDS))
 KONGS: Final = tuple(Action(KONG, tile) for tile in range(PLAIN_KINDS))
 CONCEALED_KONGS: Final = tuple(Action(CONCEALED_KONG, tile) for tile in range(PLAIN_KINDS))

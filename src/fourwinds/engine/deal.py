@@ -40,6 +40,8 @@ from fourwinds.engine.actions import (
     PASS_ACTION,
     PUNG,
     PUNGS,
+    STANDING,
+    STANDINGS,
     WIN,
     WIN_ACTION,
     Action,
@@ -50,7 +52,7 @@ from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import HIGHEST_SCORE, RuleSet
 from fourwinds.scoring import is_legal_win, score
 from fourwinds.shapes import STANDARD, standard_waits
-from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile
+from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile, tile_name
 from fourwinds.wall import Wall
 
 TURN: Final = "turn"
@@ -102,6 +104,8 @@ class Seat:
     """For each discard, whether another seat took it."""
     waits: list[Tile] | None = None
     """Cached kinds that complete the hand; None when the hand changed since."""
+    standing: bool = False
+    """A Standing Hand was declared: the seat only discards what it draws, until it wins."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -281,6 +285,9 @@ class Deal:
             complete = is_winning(counts, len(state.melds), self.rules.shapes)
         if complete and self._win_allowed(self.current, None):
             actions.append(WIN_ACTION)
+        if state.standing:  # the declared hand may not change: win, or let the drawn tile go
+            assert self.drawn is not None  # a standing seat claims only to win
+            return [*actions, DISCARDS[self.drawn]]
         if self._may_declare and (4 in counts or state.melds) and self._kong_possible():
             if 4 in counts:
                 actions += [CONCEALED_KONGS[t] for t, n in enumerate(counts) if n == 4]
@@ -288,7 +295,22 @@ class Deal:
                 if meld.kind is MeldKind.PUNG and counts[meld.tile]:
                     actions.append(ADDED_KONGS[meld.tile])
         actions += compress(DISCARDS, counts)  # a discard for every kind held, in C
+        if self.rules.standing_hand and not self._has_discarded[self.current] and not state.melds:
+            actions += self._standing_discards(counts)
         return actions
+
+    def _standing_discards(self, counts: list[int]) -> list[Action]:
+        """A seat's first discard may declare a Standing Hand when it leaves the hand ready with
+        nothing declared (seed 004 rule 9; Original Call, league-presets.md 5a)."""
+        work = list(counts)
+        offers = []
+        for tile in range(PLAIN_KINDS):
+            if work[tile]:
+                work[tile] -= 1
+                if waits(work, 0, self.rules.shapes):
+                    offers.append(STANDINGS[tile])
+                work[tile] += 1
+        return offers
 
     def _kong_possible(self) -> bool:
         """No kong without a replacement (in Hong Kong, one the live wall can make good)."""
@@ -337,6 +359,7 @@ class Deal:
             last_discard=discard is not None and not robbed and last,
             robbed_kong=robbed,
             first_turn=first,
+            original_call=state.standing,
             twofold_fortune=discard is None
             and self._from_replacement
             and self._kongs_this_turn >= 2,
@@ -363,6 +386,10 @@ class Deal:
     def _apply_turn(self, seat: int, action: Action) -> None:
         state = self.seats[seat]
         kind, tile = action.kind, action.tile
+        if kind == STANDING:
+            state.standing = True
+            self.events.append(Event(STANDING, seat))
+            kind = DISCARD
         if kind == DISCARD:
             assert tile is not None
             state.concealed[tile] -= 1
@@ -430,6 +457,8 @@ class Deal:
         options: list[Action] = []
         if wins and self._can_win_on(seat, tile):
             options.append(WIN_ACTION)
+        if self.seats[seat].standing:  # a declared hand claims only to win
+            return [*options, PASS_ACTION] if options else []
         if n == 3 and self._kong_possible():
             options.append(KONGS[tile])
         if n >= 2:
@@ -564,30 +593,151 @@ class Deal:
     # ---------------------------------------------------------------- explaining refusals
 
     def _why_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is refused, naming the rule it breaks (seed 004's rule where it has
+        one), so that a player learns the rule rather than a list of moves."""
         if self.phase == ENDED:
             return "the hand is over"
         if not 0 <= seat < SEATS:
             return f"there is no seat {seat}"
         if self.phase == TURN and seat != self.current:
             return f"seat {seat} may not {action.kind} now: it is seat {self.current}'s turn"
-        if self.phase != TURN and action.kind in (DISCARD, CONCEALED_KONG, ADDED_KONG):
+        if self.phase != TURN and action.kind in (DISCARD, STANDING, CONCEALED_KONG, ADDED_KONG):
             return f"seat {seat} may not {action.kind} while a claim is being decided"
-        if self.phase != TURN and seat not in self._options:
-            return f"seat {seat} has nothing to claim on this tile"
         if seat in self._answers:
             return f"seat {seat} has already answered"
-        if action.kind == CHOW and self.phase == CLAIM and seat != (self.current + 1) % SEATS:
-            return "a chow may be claimed only from the player on the left, unless it wins"
-        if action.kind == WIN:
-            return "the hand is not complete, or not a legal win under these rules"
-        if action.kind in (CONCEALED_KONG, ADDED_KONG) and not self._may_declare:
-            return "a kong may be declared only right after drawing a tile"
-        if action.kind in (KONG, CONCEALED_KONG, ADDED_KONG) and not self._kong_possible():
-            return "no kong when no replacement tile is left"
-        if action.kind == DISCARD:
-            return "that tile is not in the hand"
+        if self.phase == TURN:
+            why = self._why_not_in_turn(seat, action)
+        elif action.kind == PASS:
+            why = f"seat {seat} has nothing to pass: it was not asked about this tile"
+        else:
+            why = self._why_not_claimed(seat, action)
+            if why and seat not in self._options:
+                why = f"seat {seat} has nothing to claim on this tile: {why}"
+        if why:
+            return why
         legal = ", ".join(map(str, self.legal_actions(seat)))
         return f"{action} is not allowed now; seat {seat} may: {legal}"
+
+    def _why_not_in_turn(self, seat: int, action: Action) -> str:
+        """The rule a move in one's own turn breaks ("" when none is known)."""
+        state, kind, tile = self.seats[seat], action.kind, action.tile
+        if state.standing and kind != WIN and self.drawn is not None:
+            return (
+                f"a declared Standing Hand may not change: it discards the {tile_name(self.drawn)}"
+                " it drew, or wins (seed 004, rule 9)"
+            )
+        if kind == STANDING:
+            return self._why_not_standing(seat, tile)
+        if kind == DISCARD:
+            in_hand = tile is not None and state.concealed[tile] > 0
+            return "" if in_hand else f"{action}: that tile is not in the hand"
+        if kind in (CHOW, PUNG, KONG):
+            hint = "; a kong of one's own tiles is a concealed-kong or added-kong"
+            return f"{action} is not allowed now: no discard is up for a claim" + (
+                hint if kind == KONG else ""
+            )
+        if kind == PASS:
+            return f"nothing to pass: seat {seat} has a tile to discard (seed 004, rule 7)"
+        if kind == WIN:
+            if not is_winning(state.concealed, len(state.melds), self.rules.shapes):
+                return "the hand is not complete: a win is four sets and a pair, or a special hand"
+            if self.drawn is None and self.history:
+                return "no win on a tile claimed for a set: a discard that wins is claimed with win"
+            return self._why_no_legal_win(seat, None)
+        if tile is None or kind not in (CONCEALED_KONG, ADDED_KONG):
+            return ""
+        name, held = tile_name(tile), state.concealed[tile]
+        if kind == CONCEALED_KONG and held < 4:
+            return f"a concealed kong needs four {name} in the hand, not {held} (seed 004, rule 17)"
+        if kind == ADDED_KONG and Meld(MeldKind.PUNG, tile, exposed=True) not in state.melds:
+            return f"an added kong needs an exposed pung of {name} (seed 004, rule 17.2)"
+        if kind == ADDED_KONG and not held:
+            return f"an added kong needs the fourth {name} in the hand (seed 004, rule 17.2)"
+        if not self._may_declare:
+            return "a kong may be declared only right after drawing a tile"
+        if not self._kong_possible():
+            return "no kong when no replacement tile is left"
+        return ""
+
+    def _why_not_claimed(self, seat: int, action: Action) -> str:
+        """The rule a claim on the tile up for claim breaks ("" when none is known)."""
+        discard, kind, tile = self.discard, action.kind, action.tile
+        if discard is None:
+            return ""
+        name, held = tile_name(discard), self.seats[seat].concealed
+        if seat == self.current:
+            return "no seat claims its own discard or the tile it adds to a kong"
+        if self.seats[seat].standing and kind != WIN:
+            return (
+                "a declared Standing Hand claims a discard only to go Mah Jongg (seed 004, rule 9)"
+            )
+        if self.phase == ROB and kind != WIN:
+            return "a tile added to a kong may be taken only to go Mah Jongg (seed 004, rule 17.2)"
+        if kind == WIN:
+            held[discard] += 1
+            try:
+                if not is_winning(held, len(self.seats[seat].melds), self.rules.shapes):
+                    return f"the hand is not complete with {name}"
+                return self._why_no_legal_win(seat, discard)
+            finally:
+                held[discard] -= 1
+        if tile is None:
+            return ""
+        if kind == CHOW:
+            chow = (tile, tile + 1, tile + 2)
+            others = [t for t in chow if t != discard]
+            if discard not in chow:
+                return f"{action} does not use the discard {name}"
+            if seat != _AFTER[self.current][0]:
+                return (
+                    "a chow may be claimed only from the player on the left, unless it wins "
+                    "(seed 004, rule 15)"
+                )
+            if not all(held[t] for t in others):
+                return f"{action} needs {' and '.join(map(tile_name, others))} in the hand"
+            if not self._chows_allowed(self.seats[seat]):
+                n = self.rules.max_chows
+                return f"{self.rules.title} allows only {n} chow{'' if n == 1 else 's'} in a hand"
+            return ""
+        if tile != discard:
+            return f"the tile up for claim is {name}, not {tile_name(tile)}"
+        if kind == PUNG and held[discard] == 1:
+            return (
+                f"a pung needs two {name} in the hand; a discard completes a pair only to go "
+                "Mah Jongg (seed 004, rule 11)"
+            )
+        if kind == PUNG and not held[discard]:
+            return f"a pung needs two {name} in the hand (seed 004, rule 16)"
+        if kind == KONG and held[discard] < 3:
+            return f"a kong claim needs three {name} in the hand (seed 004, rule 17)"
+        if kind == KONG and not self._kong_possible():
+            return "no kong when no replacement tile is left"
+        return ""
+
+    def _why_not_standing(self, seat: int, tile: Tile | None) -> str:
+        """The rule a Standing Hand declared with the discard ``tile`` breaks."""
+        state = self.seats[seat]
+        if not self.rules.standing_hand:
+            return f"{self.rules.title} has no Standing Hand"
+        if tile is None or not state.concealed[tile]:
+            return "that tile is not in the hand"
+        if self._has_discarded[seat]:
+            return "a Standing Hand is declared with the first discard (seed 004, rule 9)"
+        if state.melds:
+            return "a Standing Hand is declared with nothing exposed or declared"
+        return (
+            f"discarding {tile_name(tile)} leaves the hand not ready: a Standing Hand is one tile "
+            "from Mah Jongg"
+        )
+
+    def _why_no_legal_win(self, seat: int, discard: Tile | None) -> str:
+        """What keeps a complete hand from winning (maximum chows, minimum faan), from its
+        score sheet; the winning tile is already among the seat's tiles."""
+        if not self.rules.scoring:
+            return ""
+        hand, context = self._winning_hand(seat, discard, robbed=self.phase == ROB)
+        reason = score(hand, context, self.rules).reason
+        return f"not a legal win: {reason}" if reason else ""
 
     # ---------------------------------------------------------------- convenience
 

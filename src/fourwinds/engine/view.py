@@ -117,6 +117,10 @@ class View:
     def concealed_count(self, seat: int) -> int:
         return self._deal.seats[seat].tile_count()
 
+    def standing(self, seat: int) -> bool:
+        """Whether ``seat`` declared a Standing Hand (announced to the table)."""
+        return self._deal.seats[seat].standing
+
     @property
     def live_left(self) -> int:
         return self._deal.wall.live_left()
@@ -161,6 +165,7 @@ class View:
                         for tile, claimed in self.discards(seat)
                     ],
                     "concealed": self.concealed_count(seat),
+                    "standing": self.standing(seat),
                 }
                 for seat in range(len(deal.seats))
             ],

@@ -73,6 +73,9 @@ class RuleSet:
     seating_by_dice: bool
     rounds: int = 4
     max_chows: int = 4
+    standing_hand: bool = False
+    """A player may declare a Standing Hand (Original Call) with a first discard that leaves the
+    hand ready (seed 004 rule 9); the hand may not change after it."""
     # ---- scoring (fourwinds.scoring): the family, the table of values, limits and payment
     scoring: str = ""
     """``classical`` (points x doubles, limit, settlement between all four players) or

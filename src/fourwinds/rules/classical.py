@@ -92,6 +92,7 @@ CLASSICAL = register(
         rotate_on_dealer_win=False,
         rotate_on_draw=True,
         seating_by_dice=True,
+        standing_hand=True,
         scoring="classical",
         score_table=MappingProxyType(TABLE),
         limit=500,

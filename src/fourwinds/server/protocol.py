@@ -22,7 +22,7 @@ from typing import Any
 from fourwinds.american.match import AmericanOutcome
 from fourwinds.analysis import tiles_to_win, waits
 from fourwinds.bots.greedy import GreedyBot
-from fourwinds.engine.actions import DISCARD
+from fourwinds.engine.actions import DISCARD, STANDING
 from fourwinds.engine.match import HandOutcome
 from fourwinds.engine.view import View
 from fourwinds.tiles import tile_name
@@ -150,8 +150,9 @@ def hint(view: View) -> dict[str, Any]:
     (after the suggested discard when the seat holds a tile too many)."""
     suggestion = GreedyBot(0).choose(view) if view.legal_actions else None
     counts = view.counts
-    if suggestion is not None and suggestion.kind == DISCARD and suggestion.tile is not None:
-        counts[suggestion.tile] -= 1
+    discarded = None if suggestion is None else suggestion.tile
+    if suggestion is not None and suggestion.kind in (DISCARD, STANDING) and discarded is not None:
+        counts[discarded] -= 1
     melds = len(view.melds(view.seat))
     shapes = view.rule_set.shapes
     distance = tiles_to_win(counts, melds, shapes)

@@ -28,6 +28,7 @@ export function actionWords(action) {
   const [kind, tiles] = action.split(" ");
   if (!tiles) return kind;
   const names = parseTiles(tiles);
+  if (kind === "standing") return `declare a standing hand, discarding ${tileLabel(names[0])}`;
   if (kind === "chow") return `chow ${names.map((t) => t[0]).join(" ")} of ${tileLabel(names[0]).split(" of ")[1]}`;
   return `${kind.replace("-", " ")} ${tileLabel(names[0])}`;
 }
@@ -66,8 +67,12 @@ export function seatTiles(seatView) {
   ];
 }
 
-/** The heading of a seat: wind, name, score, and marks for the turn, a bot, a dropped link. */
-export function seatHeading(seatWind, player, score, { turn = false, dealer = false } = {}) {
+/**
+ * The heading of a seat: wind, name, score, and marks for the turn, a bot, a dropped link and a
+ * declared standing hand.
+ */
+export function seatHeading(seatWind, player, score,
+  { turn = false, dealer = false, standing = false } = {}) {
   const name = player ? player.name || "empty seat" : "";
   return el("h2", { class: "seat-name" },
     el("span", { class: "wind", title: `${WINDS[seatWind]} wind` }, WINDS[seatWind][0]),
@@ -76,6 +81,7 @@ export function seatHeading(seatWind, player, score, { turn = false, dealer = fa
     player && !player.bot && (player.away || player.connected === false) ?
       el("span", { class: "tag away" }, "away") : null,
     dealer ? el("span", { class: "tag" }, "dealer") : null,
+    standing ? el("span", { class: "tag standing" }, "standing hand") : null,
     score !== null && score !== undefined ? el("span", { class: "score" }, String(score)) : null,
     turn ? el("span", { class: "turn-mark" }, "to play") : null);
 }

@@ -51,7 +51,8 @@ function seatSection(step, seatWind) {
   return el("section", { class: `seat ${PLACES[seatWind]}`,
     "aria-label": `${WINDS[seatWind]}: ${nameOf(seatWind)}` },
   seatHeading(seatWind, playerAt(position), null,
-    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 }),
+    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0,
+      standing: view.seats[seatWind].standing }),
   el("div", { class: "hand", role: "group", "aria-label": `Concealed tiles of ${nameOf(seatWind)}` },
     concealed),
   ...exposed);

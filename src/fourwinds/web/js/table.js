@@ -82,6 +82,7 @@ function changes(before, after) {
       said.push(`${who}: ${exposureWords(exposure.text)}.`);
     }
     if (now.dead && !then.dead) said.push(`${possessive(who)} hand is dead: ${now.dead}.`);
+    if (now.standing && !then.standing) said.push(`${who} declared a standing hand.`);
     for (const meld of (now.melds || []).slice((then.melds || []).length)) {
       const tile = meld.tiles ? tileLabel(parseTiles(meld.tiles)[0]) : "a face-down kong";
       said.push(`${who}: ${meld.kind} ${tile}.`);
@@ -148,7 +149,8 @@ function heading(seatWind) {
   const view = state.view;
   const position = positionOf(seatWind);
   const node = seatHeading(seatWind, playerAt(position), state.table.scores[position],
-    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0 });
+    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0,
+      standing: view.seats[seatWind].standing });
   if (view.seats[seatWind].dead) node.append(el("span", { class: "tag dead" }, "dead hand"));
   if (view.phase === "charleston" && view.charleston.to_choose.includes(seatWind)) {
     node.append(el("span", { class: "tag" }, "choosing"));
@@ -202,7 +204,8 @@ function actionButton(action) {
   const key = ACTION_KEYS[kind];
   // An action kind the page has no name for is offered under its own text.
   const text = { win: "Win", pung: "Pung", kong: "Kong", "concealed-kong": "Concealed kong",
-    "added-kong": "Add to kong", chow: "Chow", pass: "Pass" }[kind] || kind;
+    "added-kong": "Add to kong", chow: "Chow", pass: "Pass", standing: "Standing hand" }[kind] ||
+    kind;
   return el("button", { type: "button", class: `action ${kind}`, "data-key": key,
     "data-action": action, "aria-keyshortcuts": key, "aria-label": actionWords(action),
     onclick: () => act(action) },
@@ -355,7 +358,7 @@ function renderHand() {
 function suggestedTiles() {
   if (!hint || !hint.suggestion) return [];
   const [kind, tiles] = hint.suggestion.split(" ");
-  return ["discard", "pass-tiles"].includes(kind) && tiles !== "blind" ? parseTiles(tiles) : [];
+  return ["discard", "standing", "pass-tiles"].includes(kind) && tiles !== "blind" ? parseTiles(tiles) : [];
 }
 
 function renderMe() {
