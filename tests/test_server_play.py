@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rig import give
 from serving import client, fixed_seed, hello, join, my_move, new_table, play, send, until
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -184,3 +185,27 @@ def test_a_bot_plays_for_a_player_who_left_until_they_return(database: str) -> N
             send(socket, type="hint")
             hint = until(socket, lambda m: m["type"] == "hint")
             assert hint["suggestion"] in state["view"]["legal_actions"]
+
+
+def test_a_standing_hand_is_offered_declared_and_shown_over_the_socket(http: TestClient) -> None:
+    """Seed 004 rule 9 at the web table: East's first discard may declare a Standing Hand, and
+    every seat's view then marks East as standing."""
+    table_id = new_table(http, "classical")
+    seats = [join(http, table_id, name) for name in ("Ann", "Bob", "Cy", "Di")]
+    match = http.app.state.lobby.tables[table_id].match  # type: ignore[attr-defined]
+    give(match.deal, 0, "111m 456m 789m 23p 55p 7z")  # East: discarding 7z leaves a wait
+    east = seats[match.position_of(0)]
+    south = seats[match.position_of(1)]
+    with (
+        http.websocket_connect(f"/ws/{table_id}") as east_socket,
+        http.websocket_connect(f"/ws/{table_id}") as south_socket,
+    ):
+        state = hello(east_socket, east)
+        assert "standing 7z" in state["view"]["legal_actions"]
+        hello(south_socket, south)
+        send(east_socket, type="action", action="standing 7z")
+        seen = until(
+            south_socket, lambda m: m["type"] == "state" and m["view"]["seats"][0]["discards"]
+        )
+        assert seen["view"]["seats"][0]["standing"] is True
+        assert seen["view"]["seats"][1]["standing"] is False

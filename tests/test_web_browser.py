@@ -310,3 +310,26 @@ def test_game_history_and_replay(context: BrowserContext, server: str) -> None:
     page.keyboard.press("PageDown")
     expect(step).to_contain_text("Hand 2, step 0")
     assert errors == []
+
+
+def test_a_standing_hand_is_named_and_marked(context: BrowserContext, server: str) -> None:
+    """The words for the Standing Hand action and the mark on a seat that declared one (seed 004
+    rule 9), from fixed data."""
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    drawn = page.evaluate(
+        """async () => {
+        const board = await import("/static/js/board.js");
+        const heading = board.seatHeading(1, { name: "Bob", bot: true }, 980,
+          { standing: true });
+        const plain = board.seatHeading(2, { name: "Cy" }, 1000, {});
+        return { words: board.actionWords("standing 7z"),
+          tags: [...heading.querySelectorAll(".tag")].map((t) => t.textContent),
+          plainTags: [...plain.querySelectorAll(".tag")].map((t) => t.textContent) };
+    }"""
+    )
+    assert drawn["words"] == "declare a standing hand, discarding Red dragon"
+    assert drawn["tags"] == ["bot", "standing hand"]
+    assert drawn["plainTags"] == []
+    assert errors == []
