@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 from rig import next_draws, pass_claims
+from test_match import play_hand
 from test_play import NORTH_WAITS_PUNG, act, deal_with, state
 
 from fourwinds.engine.actions import WIN_ACTION, Action, IllegalAction
 from fourwinds.engine.deal import Deal
+from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import get_rules
@@ -275,3 +277,22 @@ def test_standing_hand_refusals_name_the_rule() -> None:
     assert deal.drawn != parse_tile("1m")
     with pytest.raises(IllegalAction, match="may not change: it discards the"):
         act(deal, 0, "discard 1m")
+
+
+def test_hong_kong_the_first_east_opens_the_next_round_as_east() -> None:
+    """Seed 002 says two things of who plays first when the round wind changes: "Once every
+    player has been East, the round wind changes to South and the South player goes first" and
+    "The player whose seat matches the new round wind goes first", while "(5) The round wind
+    always starts at East, so the East player gets the first turn". fourwinds reads them
+    together: the seat winds are not moved on at the change ("the round wind changes instead"),
+    so the game's first East, who sat South after the last hand of the East round, goes first,
+    and as the first player of every hand he is East."""
+    match = Match(get_rules("hongkong", rounds=2, min_faan=0), 3)
+    first_east = match.east
+    while match.prevailing_wind == 0:
+        last_east = match.east
+        play_hand(match)
+        match.next_hand()
+    assert (last_east + 1) % 4 == first_east  # the first East sat South of the round's last East
+    assert match.east == first_east and match.prevailing_wind == 1
+    assert match.deal.current == 0 and match.deal.phase == "turn"  # East plays first
