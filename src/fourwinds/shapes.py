@@ -310,48 +310,50 @@ def _orphans_distance(counts: Sequence[int]) -> int:
 
 
 def _knitting_distance(counts: Sequence[int]) -> int:
-    """Seven couples, each one value in two suits, using exactly two suits."""
+    """Seven couples, each one value in two suits, using exactly two suits.
+
+    Each further couple of a value uses no more tiles than the one before, so the seven couples
+    that use the most tiles are simply the seven best steps over all values."""
     best = 0
     for a, b in ((0, 9), (0, 18), (9, 18)):
-        # kept[k] = most held tiles usable by k couples over the values seen so far
-        kept = [0] + [-INFINITY] * 7
-        for value in range(9):
-            held_a, held_b = counts[a + value], counts[b + value]
-            new = [-INFINITY] * 8
-            for total in range(8):
-                if kept[total] < 0:
-                    continue
-                for k in range(min(4, 7 - total) + 1):
-                    use = kept[total] + min(held_a, k) + min(held_b, k)
-                    new[total + k] = max(new[total + k], use)
-            kept = new
-        best = max(best, kept[7])
+        steps = sorted(
+            ((counts[a + v] > k) + (counts[b + v] > k) for v in range(9) for k in range(4)),
+            reverse=True,
+        )
+        best = max(best, sum(steps[:7]))
     return _FULL - best
 
 
 def _triple_knitting_distance(counts: Sequence[int]) -> int:
-    """Four triples (one value in all three suits) and a couple (one value in two suits)."""
+    """Four triples (one value in all three suits) and a couple (one value in two suits).
+
+    ``gains[v][k]``: the held tiles that ``k`` triples of value ``v`` use. The best four triples
+    over the other values are found once per value, from the values before it and after it, so
+    each choice of the couple's value and suits costs a few additions."""
+    suits = (0, 9, 18)
+    gains = [[sum(min(counts[b + v], k) for b in suits) for k in range(5)] for v in range(9)]
+
+    def running(values: Sequence[int]) -> list[list[int]]:
+        """For each place in ``values``, the best use of the values before it by 0-4 triples."""
+        tables, kept = [], [0] + [-INFINITY] * 4
+        for value in values:
+            tables.append(kept)
+            gain = gains[value]
+            kept = [max(kept[t - k] + gain[k] for k in range(t + 1)) for t in range(5)]
+        return tables
+
+    before = running(range(9))
+    after = running(range(8, -1, -1))[::-1]
     best = 0
-    for couple_value in range(9):
-        for skip in (0, 9, 18):
-            work = list(counts[:SUITED_KINDS])
-            couple = 0
-            for base in (0, 9, 18):
-                if base != skip and work[base + couple_value]:
-                    work[base + couple_value] -= 1
-                    couple += 1
-            kept = [0] + [-INFINITY] * 4
-            for value in range(9):
-                held = (work[value], work[9 + value], work[18 + value])
-                new = [-INFINITY] * 5
-                for total in range(5):
-                    if kept[total] < 0:
-                        continue
-                    for k in range(min(4, 4 - total) + 1):
-                        use = kept[total] + sum(min(h, k) for h in held)
-                        new[total + k] = max(new[total + k], use)
-                kept = new
-            best = max(best, couple + kept[4])
+    for value in range(9):
+        first, last = before[value], after[value]
+        others = [max(first[a] + last[t - a] for a in range(t + 1)) for t in range(5)]
+        held = [counts[b + value] for b in suits]
+        for skip in suits:
+            left = [h - (b != skip and h > 0) for h, b in zip(held, suits, strict=True)]
+            couple = sum(held) - sum(left)
+            for k in range(5):
+                best = max(best, couple + sum(min(h, k) for h in left) + others[4 - k])
     return _FULL - best
 
 

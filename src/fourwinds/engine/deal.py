@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Final
 
-from fourwinds.analysis import is_winning, waits
+from fourwinds.analysis import is_winning, tiles_to_win, waits
 from fourwinds.engine.actions import (
     ADDED_KONG,
     ADDED_KONGS,
@@ -302,6 +302,8 @@ class Deal:
     def _standing_discards(self, counts: list[int]) -> list[Action]:
         """A seat's first discard may declare a Standing Hand when it leaves the hand ready with
         nothing declared (seed 004 rule 9; Original Call, league-presets.md 5a)."""
+        if tiles_to_win(counts, 0, self.rules.shapes) > 0:
+            return []  # no discard leaves these fourteen ready (the usual case, at one look)
         work = list(counts)
         offers = []
         for tile in range(PLAIN_KINDS):
