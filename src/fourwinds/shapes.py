@@ -23,7 +23,6 @@ from typing import Final, TypeVar
 from fourwinds.tiles import (
     MAJORS,
     PLAIN_KINDS,
-    SUITED_KINDS,
     WINDS,
 )
 
