@@ -1,0 +1,115 @@
+"""A corpus of seeded games, kept as digests, to prove that a refactor changes no game.
+
+Each game is one hand played by four bots of one kind, seeded from the corpus seed and its
+number. Its digest covers every step: the seat and action, the events each seat was shown, every
+seat's view, and at the end the result and the record. ``tests/data/corpus.json`` holds the
+digests written before a change; ``tests/test_corpus.py`` replays a part of it in every test
+run, and ``python tests/corpus.py check`` all of it.
+
+    python tests/corpus.py write tests/data/corpus.json   # before the change
+    python tests/corpus.py check tests/data/corpus.json   # after it
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from fourwinds.american import is_american
+from fourwinds.american.bots import make_american_bot
+from fourwinds.american.deal import AmericanDeal
+from fourwinds.american.view import AmericanView
+from fourwinds.bots import make_bot
+from fourwinds.engine.deal import Deal
+from fourwinds.engine.match import hand_seed
+from fourwinds.engine.view import View
+from fourwinds.record import deal_record, replay
+from fourwinds.rules import RULES, get_rules
+
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus.json"
+GAMES = 1000
+"""Games per rule set and bot: 2,000 per rule set."""
+BOTS = ("random", "greedy")
+SEED = 20261124
+
+
+def game_digest(rules_name: str, bot: str, number: int) -> str:
+    """Play game ``number`` and digest every step of it (16 hex digits)."""
+    rules = get_rules(rules_name)
+    seed = hand_seed(SEED, number)
+    digest = hashlib.sha256()
+    american = is_american(rules)
+    deal: Any = AmericanDeal(rules, seed) if american else Deal(rules, seed)
+    make = make_american_bot if american else make_bot
+    bots = [make(bot, seed + seat) for seat in range(4)]
+    view_of = AmericanView if american else View
+    views = [view_of(deal, seat) for seat in range(4)]
+
+    def feed(value: object) -> None:
+        digest.update(json.dumps(value, sort_keys=True).encode())
+        digest.update(b"\n")
+
+    feed([view.to_json() for view in views])
+    while deal.result is None:
+        seat = deal.to_move()[0]
+        action = bots[seat].choose(views[seat])
+        events = deal.apply(seat, action)
+        feed([seat, str(action)])
+        feed([[event.for_seat(s).to_json() for event in events] for s in range(4)])
+        feed([view.to_json() for view in views])
+    feed(deal.result.to_json())
+    record = deal_record(deal)
+    feed(record)
+    (again,) = replay(record)
+    assert again.result == deal.result
+    return digest.hexdigest()[:16]
+
+
+def names() -> list[str]:
+    return sorted(RULES)
+
+
+def write(path: Path, games: int) -> None:
+    corpus: dict[str, Any] = {"seed": SEED, "games": games, "digests": {}}
+    for name in names():
+        for bot in BOTS:
+            corpus["digests"][f"{name} {bot}"] = [
+                game_digest(name, bot, number) for number in range(games)
+            ]
+            print(name, bot, file=sys.stderr)
+    path.write_text(json.dumps(corpus, indent=0) + "\n")
+
+
+def check(path: Path, games: int | None = None) -> list[str]:
+    """The games whose digest differs from the corpus (the first ``games`` of each, or all)."""
+    corpus = json.loads(path.read_text())
+    assert corpus["seed"] == SEED
+    differ = []
+    for key, digests in corpus["digests"].items():
+        name, bot = key.split()
+        for number, expected in enumerate(digests[:games]):
+            if game_digest(name, bot, number) != expected:
+                differ.append(f"{key} game {number}")
+    return differ
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("write", "check"))
+    parser.add_argument("path", type=Path, nargs="?", default=CORPUS)
+    parser.add_argument("--games", type=int, default=GAMES)
+    args = parser.parse_args()
+    if args.command == "write":
+        write(args.path, args.games)
+        return
+    differ = check(args.path)
+    print(json.dumps({"differ": differ[:20], "count": len(differ)}))
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
