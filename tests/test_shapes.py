@@ -7,7 +7,6 @@ import random
 import pytest
 
 from fourwinds.analysis import tiles_to_win, useful_tiles, waits
-from fourwinds.hand import arrangements
 from fourwinds.shapes import (
     ALL_PAIR_HONOURS,
     INFINITY,
@@ -17,6 +16,7 @@ from fourwinds.shapes import (
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
+    arrangements,
     distance,
     is_complete,
 )
@@ -27,6 +27,10 @@ WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
 
 def hand(text: str) -> list[int]:
     return counts(parse_tiles(text), PLAIN_KINDS)
+
+
+def expand(tiles: list[int]) -> list[int]:
+    return [t for t in range(PLAIN_KINDS) for _ in range(tiles[t])]
 
 
 def random_hand(rng: random.Random, size: int) -> list[int]:
@@ -53,7 +57,8 @@ def test_not_complete() -> None:
 
 
 def test_complete_means_some_arrangement_exists() -> None:
-    """The fast completeness check agrees with enumerating every split into sets and a pair."""
+    """The splits into sets and a pair rebuild the tiles, and there is one exactly when the
+    distance table (an independent reckoning) says the hand is complete."""
     rng = random.Random(11)
     seen = 0
     for _ in range(3000):
@@ -71,10 +76,13 @@ def test_complete_means_some_arrangement_exists() -> None:
             tiles[rng.randrange(PLAIN_KINDS)] += 2
             if max(tiles) > 4:
                 continue
-        complete = any(True for _ in arrangements(tiles, 4))
+        found = arrangements(tiles)
+        for arrangement in found:
+            assert sorted(t for m in arrangement for t in m.tiles) == expand(tiles)
+        complete = distance(STANDARD, tiles, 0) == 0
         seen += complete
-        assert is_complete(STANDARD, tiles, 0) == complete, format_tiles(
-            t for t in range(PLAIN_KINDS) for _ in range(tiles[t])
+        assert bool(found) == complete == is_complete(STANDARD, tiles, 0), format_tiles(
+            expand(tiles)
         )
     assert seen > 300
 

@@ -1,4 +1,4 @@
-"""Melds and hands in notation, and the arrangements of concealed tiles into sets and a pair.
+"""Melds and hands in notation.
 
 A hand is written as space-separated groups: plain groups are concealed tiles, ``[...]`` is a meld
 exposed by claiming a discard, ``{...}`` a concealed kong declared from the wall, a group of
@@ -16,7 +16,6 @@ Meld(KONG, 1m, exposed)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -253,47 +252,3 @@ class Context:
     twofold_fortune: bool = False
     """Won with the replacement tile of a kong declared right after another kong."""
     calling: bool = False
-
-
-def arrangements(counts: list[int], sets: int) -> Iterator[tuple[Meld, ...]]:
-    """Every way to split concealed counts into ``sets`` chows or pungs and one pair.
-
-    Four alike undeclared tiles are never a kong. Each arrangement lists the pair first.
-
-    >>> from fourwinds.tiles import counts as count, parse_tiles
-    >>> for a in arrangements(count(parse_tiles("11122233399m"), 34), 3):
-    ...     print(" ".join(map(str, a)))
-    99m 111m 222m 333m
-    99m 123m 123m 123m
-    """
-    work = list(counts)
-    for pair in range(PLAIN_KINDS):
-        if work[pair] >= 2:
-            work[pair] -= 2
-            for rest in _sets(work, 0, sets):
-                yield (Meld(MeldKind.PAIR, pair), *rest)
-            work[pair] += 2
-
-
-def _sets(work: list[int], start: int, needed: int) -> Iterator[tuple[Meld, ...]]:
-    tile = start
-    while tile < PLAIN_KINDS and not work[tile]:
-        tile += 1
-    if tile == PLAIN_KINDS:
-        if needed == 0:
-            yield ()
-        return
-    if needed == 0:
-        return
-    if work[tile] >= 3:
-        work[tile] -= 3
-        for rest in _sets(work, tile, needed - 1):
-            yield (Meld(MeldKind.PUNG, tile), *rest)
-        work[tile] += 3
-    if is_suited(tile) and tile % 9 <= 6 and work[tile + 1] and work[tile + 2]:
-        for t in (tile, tile + 1, tile + 2):
-            work[t] -= 1
-        for rest in _sets(work, tile, needed - 1):
-            yield (Meld(MeldKind.CHOW, tile), *rest)
-        for t in (tile, tile + 1, tile + 2):
-            work[t] += 1

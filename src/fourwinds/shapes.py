@@ -16,15 +16,12 @@ cached by the suit's counts, so a game reuses almost every answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
-from typing import Final, TypeVar
+from typing import Final
 
-from fourwinds.tiles import (
-    MAJORS,
-    PLAIN_KINDS,
-    WINDS,
-)
+from fourwinds.hand import Meld, MeldKind
+from fourwinds.tiles import MAJORS, PLAIN_KINDS, WINDS, Tile
 
 STANDARD: Final = "standard"
 THIRTEEN_ORPHANS: Final = "thirteen_orphans"
@@ -144,150 +141,236 @@ def standard_distance(counts: Sequence[int], melds: int) -> int:
     return best
 
 
-# ---------------------------------------- standard: completeness and waits, fast
+# ---------------------------------------- standard: the splits of each suit
 #
-# A hand's counts are turned into bytes once; each group (a suit, the honours) is a slice of them,
-# looked up in a cache that answers how the group splits and its size mod 3. The four answers make
-# one 16-bit number, and what it means for the whole hand is cached again, so a hand already seen
-# in every group costs a few lookups done in C.
+# The one decomposition of concealed tiles into sets and a pair, for every caller: completeness
+# and waits (the engine, on every turn) and the readings of a winning hand (the scorers). Each
+# suit (characters, dots, bamboo, honours) is split on its own and the splits are cached by its
+# counts, so a game reuses almost every answer and no object is made for a split already seen.
 
-_SETS_ONLY: Final = 1
-_SETS_AND_PAIR: Final = 2
-_GROUPS: Final = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-"""Each group's slice of the 34 kinds, and whether it makes chows."""
-
-K = TypeVar("K")
-V = TypeVar("V")
+_CHOW, _PUNG, _PAIR = MeldKind.CHOW, MeldKind.PUNG, MeldKind.PAIR
+_MELDS: dict[int, Meld] = {}
 
 
-class _Cache(dict[K, V]):
-    """A dict that computes a missing value once; looking up a known key stays in C."""
-
-    def __init__(self, compute: Callable[[K], V]) -> None:
-        super().__init__()
-        self._compute = compute
-
-    def __missing__(self, key: K) -> V:
-        value = self[key] = self._compute(key)
-        return value
-
-
-def _form(held: bytes, chows: bool) -> int:
-    """Bit 1: the tiles split into sets only; bit 2: into sets and one pair."""
-    found = 0
-    if _splits(list(held), chows, pair=False):
-        found |= _SETS_ONLY
-    if _splits(list(held), chows, pair=True):
-        found |= _SETS_AND_PAIR
+def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
+    """The one shared Meld object for this kind, tile and exposure."""
+    key = meld_code(kind, tile, exposed)
+    found = _MELDS.get(key)
+    if found is None:
+        found = _MELDS[key] = Meld(kind, tile, exposed)
     return found
 
 
-def _splits(work: list[int], chows: bool, pair: bool) -> bool:
-    i = next((k for k, n in enumerate(work) if n), -1)
-    if i < 0:
-        return not pair
+def meld_code(kind: MeldKind, tile: Tile, exposed: bool) -> int:
+    """One number for a meld's kind, tile and exposure, to key caches by: hashing a Meld is slow
+    (its kind is an Enum, hashed in Python)."""
+    index = 0 if kind is _CHOW else 1 if kind is _PUNG else 2 if kind is MeldKind.KONG else 3
+    return (tile * 4 + index) * 2 + exposed
+
+
+_Split = tuple[tuple[Meld, ...], tuple[Meld, ...]]
+"""One split of a suit: its pair (zero or one meld), then its sets in tile order."""
+
+
+class Suit:
+    """One suit's concealed tiles: every split into sets and (when its size says so) one pair,
+    the pair kept apart; and, found on first use, the tiles that would complete the suit and the
+    suit with one tile fewer. There is one object per suit and counts (see :func:`suit`)."""
+
+    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "kinds", "pair", "splits")
+
+    def __init__(self, base: int, held: bytes, chows: bool) -> None:
+        self.base = base
+        self.held = held
+        """The count of each kind of the suit, a byte each (bytes hash fast, and in C)."""
+        self.chows = chows
+        self.kinds = sum(1 << (base + i) for i, n in enumerate(held) if n)
+        """The kinds held, as bits."""
+        size = sum(held)
+        results: set[tuple[Meld, ...]] = set()
+        if size % 3 != 1:
+            for split in _split(list(held), 0, base, chows, size % 3 == 2):
+                results.add(tuple(sorted(split, key=_meld_order)))
+        ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
+        pairs = 1 if size % 3 == 2 else 0
+        self.splits: tuple[_Split, ...] = tuple((s[:pairs], s[pairs:]) for s in ordered)
+        self.pair = bool(pairs and self.splits)
+        """Whether the suit splits, with the pair."""
+        self._completions: tuple[tuple[Tile, bool], ...] | None = None
+        self._fewer: dict[Tile, Suit] = {}
+
+    def completions(self) -> tuple[tuple[Tile, bool], ...]:
+        """The tiles that, added, let the suit split; and whether it then holds the pair."""
+        if self._completions is None:
+            held = self.held
+            found = []
+            for i, n in enumerate(held):
+                if n < 4:
+                    more = suit(self.base, held[:i] + bytes((n + 1,)) + held[i + 1 :], self.chows)
+                    if more.splits:
+                        found.append((self.base + i, more.pair))
+            self._completions = tuple(found)
+        return self._completions
+
+    def fewer(self, tile: Tile) -> Suit:
+        """The suit with one ``tile`` fewer."""
+        found = self._fewer.get(tile)
+        if found is None:
+            held, i = self.held, tile - self.base
+            less = held[:i] + bytes((held[i] - 1,)) + held[i + 1 :]
+            found = self._fewer[tile] = suit(self.base, less, self.chows)
+        return found
+
+
+_SUITS: Final[tuple[tuple[int, int, bool, dict[bytes, Suit]], ...]] = (
+    (0, 9, True, {}),
+    (9, 18, True, {}),
+    (18, 27, True, {}),
+    (27, 34, False, {}),
+)
+"""Characters, dots, bamboo and honours: the first and last kind, whether chows are made, and
+the Suit objects seen, by counts."""
+
+
+_CHARACTERS, _DOTS, _BAMBOO, _HONOURS = (cache for *_, cache in _SUITS)
+
+
+def suit(base: int, held: bytes, chows: bool) -> Suit:
+    """The one Suit object for these counts of the suit starting at ``base``."""
+    cache = _SUITS[min(base // 9, 3)][3]
+    found = cache.get(held)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        found = cache[held] = Suit(base, held, chows)
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every suit and meld seen (a cold start, for benchmarks and tests)."""
+    for *_, cache in _SUITS:
+        cache.clear()
+    _MELDS.clear()
+
+
+def hand_suits(counts: Sequence[int]) -> list[Suit]:
+    """The four suits of concealed counts: characters, dots, bamboo, honours (unrolled: the
+    engine asks on every turn)."""
+    raw = bytes(counts)
+    return [
+        _CHARACTERS.get(raw[0:9]) or suit(0, raw[0:9], True),
+        _DOTS.get(raw[9:18]) or suit(9, raw[9:18], True),
+        _BAMBOO.get(raw[18:27]) or suit(18, raw[18:27], True),
+        _HONOURS.get(raw[27:34]) or suit(27, raw[27:34], False),
+    ]
+
+
+def _meld_order(m: Meld) -> tuple[int, int]:
+    return (m.kind is not _PAIR, m.tile * 4 + (m.kind is _CHOW))
+
+
+def _split(
+    work: list[int], i: int, base: int, chows: bool, pair: bool
+) -> Iterator[tuple[Meld, ...]]:
+    while i < len(work) and not work[i]:
+        i += 1
+    if i == len(work):
+        if not pair:
+            yield ()
+        return
+    tile = base + i
     if pair and work[i] >= 2:
         work[i] -= 2
-        if _splits(work, chows, False):
-            return True
+        for rest in _split(work, i, base, chows, False):
+            yield (meld(_PAIR, tile), *rest)
         work[i] += 2
     if work[i] >= 3:
         work[i] -= 3
-        if _splits(work, chows, pair):
-            return True
+        for rest in _split(work, i, base, chows, pair):
+            yield (meld(_PUNG, tile), *rest)
         work[i] += 3
     if chows and i + 2 < len(work) and work[i + 1] and work[i + 2]:
-        for k in (i, i + 1, i + 2):
-            work[k] -= 1
-        if _splits(work, chows, pair):
-            return True
-        for k in (i, i + 1, i + 2):
-            work[k] += 1
-    return False  # the lowest tile must open a pair, a pung or a chow, and none fits
+        for j in (i, i + 1, i + 2):
+            work[j] -= 1
+        for rest in _split(work, i, base, chows, pair):
+            yield (meld(_CHOW, tile), *rest)
+        for j in (i, i + 1, i + 2):
+            work[j] += 1
 
 
-_SUITS: Final = _Cache[bytes, int](lambda held: _form(held, True) | sum(held) % 3 << 2)
-"""A suit's counts -> its form (bits 0-1) and its size mod 3 (bits 2-3)."""
-_HONOURS: Final = _Cache[bytes, int](lambda held: _form(held, False) | sum(held) % 3 << 2)
+def arrangements(counts: Sequence[int]) -> list[tuple[Meld, ...]]:
+    """Every split of concealed counts (34 kinds) into sets and exactly one pair, pair first.
+
+    Four alike undeclared tiles are never a kong.
+
+    >>> from fourwinds.tiles import counts as count, parse_tiles
+    >>> for a in arrangements(count(parse_tiles("11122233399m"), 34)):
+    ...     print(" ".join(map(str, a)))
+    99m 111m 222m 333m
+    99m 123m 123m 123m
+    """
+    return suit_arrangements(hand_suits(counts))
 
 
-def _hand_info(key: bytes) -> int:
-    """The four groups' forms and sizes mod 3 in one number, four bits each."""
-    return (
-        _SUITS[key[0:9]]
-        | _SUITS[key[9:18]] << 4
-        | _SUITS[key[18:27]] << 8
-        | _HONOURS[key[27:34]] << 12
-    )
-
-
-def _groups_of(info: int) -> list[tuple[int, int]]:
-    """Each group's (size mod 3, form) from a hand's info."""
-    return [(info >> (4 * g + 2) & 3, info >> (4 * g) & 3) for g in range(len(_GROUPS))]
-
-
-def _complete(info: int) -> bool:
-    """One group of size 2 mod 3 splits into sets and a pair, every other one into sets."""
-    groups = _groups_of(info)
-    sizes = [size for size, _ in groups]
-    return sorted(sizes) == [0, 0, 0, 2] and all(
-        form & (_SETS_AND_PAIR if size == 2 else _SETS_ONLY) for size, form in groups
-    )
-
-
-def _wait_plan(info: int) -> tuple[tuple[int, int], ...]:
-    """For a hand one tile short: each group a tile could complete, with the form it must then
-    have; empty when the other groups rule out every tile (most hands)."""
-    groups = _groups_of(info)
-    sizes = [size for size, _ in groups]
-    if sorted(sizes) == [0, 0, 0, 1]:  # the tile joins the short group, which takes the pair
-        targets = [sizes.index(1)]
-        need = _SETS_AND_PAIR
-    elif sorted(sizes) == [0, 0, 2, 2]:  # the tile makes sets of one; the other has the pair
-        targets = [g for g, size in enumerate(sizes) if size == 2]
-        need = _SETS_ONLY
-    else:
-        return ()
-    if not all(form & _SETS_ONLY for size, form in groups if size == 0):
-        return ()
-    if need == _SETS_AND_PAIR:
-        return ((targets[0], need),)
-    return tuple(
-        (g, need) for g in targets if groups[targets[1 - targets.index(g)]][1] & _SETS_AND_PAIR
-    )
-
-
-_COMPLETE: Final = _Cache[int, bool](_complete)
-_WAIT_PLANS: Final = _Cache[int, tuple[tuple[int, int], ...]](_wait_plan)
-
-
-def _completions(key: tuple[bytes, bool, int]) -> tuple[int, ...]:
-    """The places in a group where one more tile gives it the form ``need``."""
-    held, chows, need = key
-    forms = _SUITS if chows else _HONOURS
-    return tuple(
-        i
-        for i, n in enumerate(held)
-        if n < 4 and forms[held[:i] + bytes((n + 1,)) + held[i + 1 :]] & need
-    )
-
-
-_COMPLETIONS: Final = _Cache[tuple[bytes, bool, int], tuple[int, ...]](_completions)
+def suit_arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
+    """Every split of the tiles of these four suits into sets and one pair, pair first."""
+    pairs = 0
+    several = False
+    for one in suits:
+        if not one.splits:
+            return []
+        pairs += one.pair
+        several = several or len(one.splits) > 1
+    if pairs != 1:
+        return []
+    if not several:  # the usual case: each suit splits one way
+        pair: tuple[Meld, ...] = ()
+        sets: tuple[Meld, ...] = ()
+        for one in suits:
+            ((suit_pair, suit_sets),) = one.splits
+            pair += suit_pair
+            sets += suit_sets
+        return [pair + sets]
+    combined: list[_Split] = [((), ())]
+    for one in suits:
+        combined = [
+            (done_pair + pair, done_sets + sets)
+            for done_pair, done_sets in combined
+            for pair, sets in one.splits
+        ]
+    return [pair + sets for pair, sets in combined]
 
 
 def standard_complete(counts: Sequence[int]) -> bool:
     """Whether concealed counts are exactly some sets and one pair (declared melds aside)."""
-    return _COMPLETE[_hand_info(bytes(counts))]
+    pairs = 0
+    for one in hand_suits(counts):
+        if not one.splits:
+            return False
+        pairs += one.pair
+    return pairs == 1
 
 
-def standard_waits(counts: Sequence[int]) -> list[int]:
-    """The kinds that complete these concealed tiles as sets and a pair."""
-    key = bytes(counts)
-    found: list[int] = []
-    for group, need in _WAIT_PLANS[_hand_info(key)]:
-        start, end, chows = _GROUPS[group]
-        found += [start + i for i in _COMPLETIONS[key[start:end], chows, need]]
-    return found
+def standard_waits(counts: Sequence[int]) -> list[Tile]:
+    """The kinds that complete these concealed tiles as sets and a pair, in order."""
+    return suit_waits(hand_suits(counts))
+
+
+def suit_waits(suits: list[Suit]) -> list[Tile]:
+    """The kinds that complete the tiles of these four suits as sets and a pair, in order."""
+    paired = 0
+    unsplit: Suit | None = None
+    for one in suits:
+        if not one.splits:
+            if unsplit is not None:
+                return []  # two suits short: no one tile completes the hand
+            unsplit = one
+        elif one.pair:
+            paired += 1
+    if unsplit is not None:  # the tile completes the one suit that does not split
+        return [t for t, pair in unsplit.completions() if paired + pair == 1]
+    # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
+    return [t for one in suits if one.pair for t, pair in one.completions() if paired + pair == 2]
 
 
 # ---------------------------------------- special shapes (no declared melds)

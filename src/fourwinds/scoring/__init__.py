@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
+from fourwinds import shapes
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import RuleSet
-from fourwinds.scoring import classical, hongkong, readings
+from fourwinds.scoring import classical, hongkong
 from fourwinds.scoring.classical import is_legal_classical, score_classical
 from fourwinds.scoring.hongkong import score_hongkong
 from fourwinds.scoring.settlement import Settlement, settle
@@ -49,7 +50,7 @@ def is_legal_win(hand: Hand, context: Context, rules: RuleSet) -> bool:
 def clear_caches() -> None:
     """Forget what scoring keeps between hands: every suit's splits, every table's items and
     every scale (a cold start, for benchmarks and tests)."""
-    readings.clear_caches()
+    shapes.clear_caches()
     for family in (classical, hongkong):
         family._PLANS.clear()
         family._SCALES.clear()

@@ -22,7 +22,7 @@ sections 1 and 8):
 
 Fast by construction (DESIGN.md principle 7): each table's items are built once and shared (a
 plan per table; items are immutable), the kinds a hand holds are a bitmask, the readings and the
-waits come from per-suit splits cached by their counts (:mod:`fourwinds.scoring.readings`), and
+waits come from per-suit splits cached by their counts (:mod:`fourwinds.shapes`), and
 the winner limit rules are one ordered chain of cheap tests. Totals still come from the items.
 
 >>> from fourwinds.hand import Context, Hand
@@ -54,11 +54,9 @@ from fourwinds.scoring.readings import (
     HandTiles,
     Reading,
     all_counts,
-    arrangements,
     bits,
     holds_simples,
     loser_melds,
-    meld_code,
     pairs_reading,
     special_complete,
     special_reading,
@@ -75,7 +73,9 @@ from fourwinds.shapes import (
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
+    arrangements,
     distance,
+    meld_code,
 )
 from fourwinds.tiles import (
     DRAGONS,

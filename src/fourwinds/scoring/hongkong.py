@@ -43,7 +43,6 @@ from fourwinds.scoring.readings import (
     HandTiles,
     Reading,
     loser_melds,
-    meld_code,
     pairs_reading,
     special_complete,
     special_reading,
@@ -51,7 +50,7 @@ from fourwinds.scoring.readings import (
     suits_of,
 )
 from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
-from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
+from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, meld_code
 from fourwinds.tiles import (
     DRAGONS,
     EAST,

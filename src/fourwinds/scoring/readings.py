@@ -5,9 +5,8 @@ and the winning tile completing different melds. A :class:`Reading` is one such 
 meld the winning tile completed marked and, when it was a claimed discard, exposed (a pung
 completed by a discard scores as exposed). The scorers score every reading and keep the best.
 
-The split of each suit into sets and a pair is cached by that suit's counts (a :class:`Suit`), and
-so are the tiles that would complete a suit one tile short and the suit with one tile fewer, so a
-game reuses almost every answer and no object is created for a split already seen.
+The concealed tiles are split into sets and a pair by :func:`fourwinds.shapes.suit_arrangements`,
+the one decomposition the engine's waits use too, cached per suit.
 
 >>> from fourwinds.hand import Context, Hand
 >>> hand = Hand.parse("[555z] [1111m] 444p 23s 77z 8f +4s")
@@ -19,7 +18,6 @@ game reuses almost every answer and no object is created for a split already see
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from fourwinds.hand import Context, Hand, Meld, MeldKind
@@ -30,29 +28,16 @@ from fourwinds.shapes import (
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
+    Suit,
+    hand_suits,
     is_complete,
+    meld,
+    suit_arrangements,
+    suit_waits,
 )
 from fourwinds.tiles import DRAGONS, MAJORS, PLAIN_KINDS, SUITED_KINDS, TERMINALS, WINDS, Tile
 
 CHOW, PUNG, KONG, PAIR = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.PAIR
-
-_MELDS: dict[int, Meld] = {}
-
-
-def meld(kind: MeldKind, tile: Tile, exposed: bool = False) -> Meld:
-    """The one shared Meld object for this kind, tile and exposure."""
-    key = meld_code(kind, tile, exposed)
-    found = _MELDS.get(key)
-    if found is None:
-        found = _MELDS[key] = Meld(kind, tile, exposed)
-    return found
-
-
-def meld_code(kind: MeldKind, tile: Tile, exposed: bool) -> int:
-    """One number for a meld's kind, tile and exposure, to key caches by: hashing a Meld is slow
-    (its kind is an Enum, hashed in Python)."""
-    index = 0 if kind is CHOW else 1 if kind is PUNG else 2 if kind is KONG else 3
-    return (tile * 4 + index) * 2 + exposed
 
 
 class Reading(NamedTuple):
@@ -69,186 +54,13 @@ class Reading(NamedTuple):
     """No meld exposed, counting the one the winning discard completed."""
 
 
-# ---------------------------------------- splitting one suit
-
-_Split = tuple[tuple[Meld, ...], tuple[Meld, ...]]
-"""One split of a suit: its pair (zero or one meld), then its sets in tile order."""
-
-
-class Suit:
-    """One suit's concealed tiles: every split into sets and (when its size says so) one pair,
-    the pair kept apart; and, found on first use, the tiles that would complete the suit and the
-    suit with one tile fewer. There is one object per suit and counts (see :func:`suit`)."""
-
-    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "kinds", "pair", "splits")
-
-    def __init__(self, base: int, held: bytes, chows: bool) -> None:
-        self.base = base
-        self.held = held
-        """The count of each kind of the suit, a byte each (bytes hash fast, and in C)."""
-        self.chows = chows
-        self.kinds = sum(1 << (base + i) for i, n in enumerate(held) if n)
-        """The kinds held, as bits."""
-        size = sum(held)
-        results: set[tuple[Meld, ...]] = set()
-        if size % 3 != 1:
-            for split in _split(list(held), 0, base, chows, size % 3 == 2):
-                results.add(tuple(sorted(split, key=_meld_order)))
-        ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
-        pairs = 1 if size % 3 == 2 else 0
-        self.splits = tuple((split[:pairs], split[pairs:]) for split in ordered)
-        self.pair = bool(pairs and self.splits)
-        """Whether the suit splits, with the pair."""
-        self._completions: tuple[tuple[Tile, bool], ...] | None = None
-        self._fewer: dict[Tile, Suit] = {}
-
-    def completions(self) -> tuple[tuple[Tile, bool], ...]:
-        """The tiles that, added, let the suit split; and whether it then holds the pair."""
-        if self._completions is None:
-            held = self.held
-            found = []
-            for i, n in enumerate(held):
-                if n < 4:
-                    more = suit(self.base, held[:i] + bytes((n + 1,)) + held[i + 1 :], self.chows)
-                    if more.splits:
-                        found.append((self.base + i, more.pair))
-            self._completions = tuple(found)
-        return self._completions
-
-    def fewer(self, tile: Tile) -> Suit:
-        """The suit with one ``tile`` fewer."""
-        found = self._fewer.get(tile)
-        if found is None:
-            held, i = self.held, tile - self.base
-            less = held[:i] + bytes((held[i] - 1,)) + held[i + 1 :]
-            found = self._fewer[tile] = suit(self.base, less, self.chows)
-        return found
-
-
-_SUITS: Final[tuple[tuple[int, int, bool, dict[bytes, Suit]], ...]] = (
-    (0, 9, True, {}),
-    (9, 18, True, {}),
-    (18, 27, True, {}),
-    (27, 34, False, {}),
-)
-"""Characters, dots, bamboo and honours: the first and last kind, whether chows are made, and
-the Suit objects seen, by counts."""
-
-
-def suit(base: int, held: bytes, chows: bool) -> Suit:
-    """The one Suit object for these counts of the suit starting at ``base``."""
-    cache = _SUITS[min(base // 9, 3)][3]
-    found = cache.get(held)
-    if found is None:
-        if len(cache) > 100_000:
-            cache.clear()
-        found = cache[held] = Suit(base, held, chows)
-    return found
-
-
-def clear_caches() -> None:
-    """Forget every suit and meld seen."""
-    for *_, cache in _SUITS:
-        cache.clear()
-    _MELDS.clear()
-
-
-def hand_suits(counts: list[int]) -> list[Suit]:
-    """The four suits of concealed counts: characters, dots, bamboo, honours."""
-    raw = bytes(counts)
-    suits = []
-    for start, stop, chows, cache in _SUITS:
-        held = raw[start:stop]
-        found = cache.get(held)
-        suits.append(found if found is not None else suit(start, held, chows))
-    return suits
-
-
-def _meld_order(m: Meld) -> tuple[int, int]:
-    return (m.kind is not PAIR, m.tile * 4 + (m.kind is CHOW))
-
-
-def _split(
-    work: list[int], i: int, base: int, chows: bool, pair: bool
-) -> Iterator[tuple[Meld, ...]]:
-    while i < len(work) and not work[i]:
-        i += 1
-    if i == len(work):
-        if not pair:
-            yield ()
-        return
-    tile = base + i
-    if pair and work[i] >= 2:
-        work[i] -= 2
-        for rest in _split(work, i, base, chows, False):
-            yield (meld(PAIR, tile), *rest)
-        work[i] += 2
-    if work[i] >= 3:
-        work[i] -= 3
-        for rest in _split(work, i, base, chows, pair):
-            yield (meld(PUNG, tile), *rest)
-        work[i] += 3
-    if chows and i + 2 < len(work) and work[i + 1] and work[i + 2]:
-        for j in (i, i + 1, i + 2):
-            work[j] -= 1
-        for rest in _split(work, i, base, chows, pair):
-            yield (meld(CHOW, tile), *rest)
-        for j in (i, i + 1, i + 2):
-            work[j] += 1
-
-
-def arrangements(counts: list[int]) -> list[tuple[Meld, ...]]:
-    """Every split of concealed counts (34 kinds) into sets and exactly one pair, pair first."""
-    return _arrangements(hand_suits(counts))
-
-
-def _arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
-    pairs = 0
-    several = False
-    for one in suits:
-        if not one.splits:
-            return []
-        pairs += one.pair
-        several = several or len(one.splits) > 1
-    if pairs != 1:
-        return []
-    if not several:  # the usual case: each suit splits one way
-        pair: tuple[Meld, ...] = ()
-        sets: tuple[Meld, ...] = ()
-        for one in suits:
-            ((suit_pair, suit_sets),) = one.splits
-            pair += suit_pair
-            sets += suit_sets
-        return [pair + sets]
-    combined: list[_Split] = [((), ())]
-    for one in suits:
-        combined = [
-            (done_pair + pair, done_sets + sets)
-            for done_pair, done_sets in combined
-            for pair, sets in one.splits
-        ]
-    return [pair + sets for pair, sets in combined]
-
-
 def waits_without(suits: list[Suit], tile: Tile) -> list[Tile]:
-    """The kinds that complete the tiles of these suits less one ``tile`` into sets and a pair:
-    the answer of :func:`fourwinds.shapes.standard_waits`, from the suits' cached parts."""
+    """The kinds that complete the tiles of these suits less one ``tile`` into sets and a pair
+    (what the winning tile's place in the hand could have been)."""
     suits = list(suits)
     group = min(tile // 9, 3)
     suits[group] = suits[group].fewer(tile)
-    paired = 0
-    unsplit: Suit | None = None
-    for one in suits:
-        if not one.splits:
-            if unsplit is not None:
-                return []  # two suits short: no one tile completes the hand
-            unsplit = one
-        elif one.pair:
-            paired += 1
-    if unsplit is not None:  # the tile completes the one suit that does not split
-        return [t for t, pair in unsplit.completions() if paired + pair == 1]
-    # every suit splits: the tile makes a pung of one suit's pair, and one pair must remain
-    return [t for one in suits if one.pair for t, pair in one.completions() if paired + pair == 2]
+    return suit_waits(suits)
 
 
 # ---------------------------------------- readings of a winning hand
@@ -268,7 +80,7 @@ def standard_readings(
     self_drawn = context.self_drawn
     concealed = self_drawn and not tiles.open
     readings = []
-    for arranged in _arrangements(tiles.suits):
+    for arranged in suit_arrangements(tiles.suits):
         seen: list[Meld] = []
         for j, candidate in enumerate(arranged):
             tile = candidate.tile
