@@ -68,11 +68,8 @@ class AmericanView:
         self.seat = seat
 
     @property
-    def rules(self) -> str:
-        return self._deal.rules.name
-
-    @property
     def rule_set(self) -> RuleSet:
+        """The rules in force (public to every seat); ``to_json()`` gives their name."""
         return self._deal.rules
 
     @property
@@ -188,7 +185,7 @@ class AmericanView:
         brk = deal.wall.break_
         return {
             "seat": self.seat,
-            "rules": self.rules,
+            "rules": deal.rules.name,
             "card": deal.card.title,
             "players": deal.rules.players,
             "phase": self.phase,

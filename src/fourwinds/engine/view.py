@@ -55,12 +55,8 @@ class View:
         self.seat = seat
 
     @property
-    def rules(self) -> str:
-        return self._deal.rules.name
-
-    @property
     def rule_set(self) -> RuleSet:
-        """The rules in force (public to every seat)."""
+        """The rules in force (public to every seat); ``to_json()`` gives their name."""
         return self._deal.rules
 
     @property
@@ -144,7 +140,7 @@ class View:
         brk = deal.wall.break_
         return {
             "seat": self.seat,
-            "rules": self.rules,
+            "rules": deal.rules.name,
             "prevailing_wind": self.prevailing_wind,
             "phase": self.phase,
             "current": self.current,
