@@ -26,7 +26,14 @@ from fourwinds.bots import make_bot
 from fourwinds.engine.deal import Deal
 from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import RuleSet, get_rules
-from fourwinds.scoring import ScoreSheet, clear_caches, is_legal_win, score
+from fourwinds.scoring import (
+    FaanScale,
+    PointsScale,
+    ScoreSheet,
+    clear_caches,
+    is_legal_win,
+    score,
+)
 from fourwinds.scoring.classical import _winning_candidates
 from fourwinds.scoring.readings import waits_without
 from fourwinds.shapes import STANDARD, distance, hand_suits, standard_waits
@@ -475,10 +482,11 @@ def total_from_items(sheet: ScoreSheet) -> int:
         return 0
     scale = sheet.scale
     limit = max([item.limit for item in sheet.items], default=0.0)
-    if scale.family == "hongkong":
+    if isinstance(scale, FaanScale):
         faan = sum(item.faan for item in sheet.items)
         faan = scale.max_faan if limit else min(faan, scale.max_faan)
         return scale.payout[min(faan, len(scale.payout) - 1)]
+    assert isinstance(scale, PointsScale)
     if limit:
         return int(scale.limit * limit)
     value = sum(item.points for item in sheet.items) * 2 ** sum(i.doubles for i in sheet.items)

@@ -28,7 +28,7 @@ the winner limit rules are one ordered chain of cheap tests. Totals still come f
 >>> from fourwinds.hand import Context, Hand
 >>> from fourwinds.rules import get_rules
 >>> hand = Hand.parse("[555z] [1111m] 444p 23s 77z 8f +4s")
->>> sheet = score_classical(hand, Context(), get_rules("classical"))
+>>> sheet = CLASSICAL.score(hand, Context(), get_rules("classical"))
 >>> sheet.points, sheet.doubles, sheet.total
 (50, 1, 100)
 """
@@ -64,7 +64,9 @@ from fourwinds.scoring.readings import (
     suits_of,
     waits_without,
 )
-from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
+from fourwinds.scoring.scorer import Plan, Scorer
+from fourwinds.scoring.settlement import Settlement, settle_classical
+from fourwinds.scoring.sheet import Item, PointsScale, Scale, ScoreSheet
 from fourwinds.shapes import (
     ALL_PAIR_HONOURS,
     KNITTING,
@@ -184,25 +186,14 @@ def name_of(rule: str, value: Value) -> str:
     return NAMES.get(rule, rule.replace("_", " ").capitalize())
 
 
-def scale_of(rules: RuleSet) -> Scale:
-    key = (rules.limit, rules.roof_off)
-    found = _SCALES.get(key)
-    if found is None:
-        found = _SCALES[key] = Scale("classical", limit=rules.limit, roof_off=rules.roof_off)
-    return found
+class _Plan(Plan):
+    """A Classical table made ready: its items, and those of melds and bonus tiles, by what
+    earns them."""
 
-
-_SCALES: dict[tuple[int, bool], Scale] = {}
-
-
-class _Plan:
-    """One scoring table made ready: every item it gives is built once, then shared by every
-    sheet (items are immutable), so scoring a hand looks items up instead of building them."""
-
-    __slots__ = ("bonus", "hand_rules", "items", "melds", "plain", "specials", "table")
+    __slots__ = ("bonus", "hand_rules", "items", "melds", "plain", "specials")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
-        self.table = table
+        super().__init__(table)
         self.items: dict[tuple[str, tuple[Tile, ...]], tuple[Item, ...]] = {}
         self.plain = {rule: self.get(rule) for rule in table}
         """The items of the rules that name no tiles; a rule not in the table gives none."""
@@ -226,19 +217,6 @@ class _Plan:
                 found = (Item(rule, name, value.points, value.doubles, 0, value.limit, tiles),)
             self.items[key] = found
         return found
-
-
-_PLANS: dict[int, _Plan] = {}
-
-
-def _plan(rules: RuleSet) -> _Plan:
-    """The plan of a rule set's table. Options (limit, roof off) only change the scale, so the
-    table itself is the key; the plan keeps it alive, so its id is never reused meanwhile."""
-    table = rules.score_table
-    plan = _PLANS.get(id(table))
-    if plan is None or plan.table is not table:
-        plan = _PLANS[id(table)] = _Plan(table)
-    return plan
 
 
 # ---------------------------------------- every hand
@@ -713,7 +691,7 @@ def _settle_limits(items: list[Item], scale: Scale) -> tuple[Item, ...]:
     if best.limit >= 1:
         return (best,)
     normal = tuple(item for item in items if not item.limit)
-    if total_of((best,), scale) > total_of(normal, scale):
+    if scale.total((best,)) > scale.total(normal):
         return (best,)
     return normal
 
@@ -722,7 +700,7 @@ def _reading_item_lists(hand: Hand, context: Context, rules: RuleSet) -> list[li
     """The items of every reading of a winning hand before the limits are applied (none when it
     is no win)."""
     tiles = HandTiles(hand)
-    plan = _plan(rules)
+    plan = CLASSICAL.plan(rules)
     readings = _readings(hand, context, rules, plan, tiles)
     if not readings:
         return []
@@ -732,7 +710,7 @@ def _reading_item_lists(hand: Hand, context: Context, rules: RuleSet) -> list[li
 
 def _winning_candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item, ...]]:
     """The items of every reading of a winning hand, limits applied (none when it is no win)."""
-    scale = scale_of(rules)
+    scale = CLASSICAL.scale(rules)
     return [_settle_limits(items, scale) for items in _reading_item_lists(hand, context, rules)]
 
 
@@ -744,7 +722,7 @@ def _best(candidates: list[tuple[Item, ...]], scale: Scale) -> tuple[Item, ...]:
     def key(items: tuple[Item, ...]) -> tuple[int, int, int]:
         points = sum(item.points for item in items)
         doubles = sum(item.doubles for item in items)
-        return (total_of(items, scale), doubles, points)
+        return (scale.total(items), doubles, points)
 
     return max(candidates, key=key)
 
@@ -758,7 +736,7 @@ def _calling_items(plan: _Plan, hand: Hand, context: Context, rules: RuleSet) ->
     held = all_counts(hand)
     found: list[str] = []
     drawn = Context(context.seat_wind, context.prevailing_wind, self_drawn=True)
-    scale = scale_of(rules)
+    scale = CLASSICAL.scale(rules)
     for tile in range(PLAIN_KINDS):
         if held[tile] >= 4:
             continue
@@ -786,29 +764,49 @@ def _calling_items(plan: _Plan, hand: Hand, context: Context, rules: RuleSet) ->
 # ---------------------------------------- the scorer
 
 
-def score_classical(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
-    """Score a hand under a Classical rule set (see the module docstring)."""
-    scale = scale_of(rules)
-    if hand.winning_tile is None:
-        plan = _plan(rules)
-        melds = loser_melds(hand)
-        items, _ = _meld_items(plan, melds, context)
-        items += _bonus_items(plan, hand.bonus, context.seat_wind)
-        items += _hand_items(plan, melds)
-        if context.calling:
-            items += _calling_items(plan, hand, context, rules)
-        return ScoreSheet(False, _settle_limits(items, scale), scale, None, hand, rules.name)
-    candidates = _winning_candidates(hand, context, rules)
-    if not candidates:
-        reason = _no_win_reason(hand, rules)
-        return ScoreSheet(False, (), scale, reason, hand, rules.name)
-    return ScoreSheet(True, _best(candidates, scale), scale, None, hand, rules.name)
+class ClassicalScorer(Scorer[_Plan]):
+    """Classical: points, doubles and limits (see the module docstring)."""
 
+    scale_options = ("limit", "roof_off")
 
-def is_legal_classical(hand: Hand, context: Context, rules: RuleSet) -> bool:
-    if hand.winning_tile is None:
-        return False
-    return bool(_readings(hand, context, rules, _plan(rules), HandTiles(hand)))
+    def new_plan(self, table: Mapping[str, Value]) -> _Plan:
+        return _Plan(table)
+
+    def new_scale(self, rules: RuleSet) -> Scale:
+        return PointsScale(rules.limit, rules.roof_off)
+
+    def score(self, hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
+        scale = self.scale(rules)
+        if hand.winning_tile is None:
+            plan = self.plan(rules)
+            melds = loser_melds(hand)
+            items, _ = _meld_items(plan, melds, context)
+            items += _bonus_items(plan, hand.bonus, context.seat_wind)
+            items += _hand_items(plan, melds)
+            if context.calling:
+                items += _calling_items(plan, hand, context, rules)
+            return ScoreSheet(False, _settle_limits(items, scale), scale, None, hand, rules.name)
+        candidates = _winning_candidates(hand, context, rules)
+        if not candidates:
+            reason = _no_win_reason(hand, rules)
+            return ScoreSheet(False, (), scale, reason, hand, rules.name)
+        return ScoreSheet(True, _best(candidates, scale), scale, None, hand, rules.name)
+
+    def is_legal_win(self, hand: Hand, context: Context, rules: RuleSet) -> bool:
+        """Whether a pattern accepts the hand: Classical has no minimum to check."""
+        if hand.winning_tile is None:
+            return False
+        return bool(_readings(hand, context, rules, self.plan(rules), HandTiles(hand)))
+
+    def settle(
+        self,
+        rules: RuleSet,
+        winner: int,
+        discarder: int | None,
+        self_drawn: bool,
+        values: list[int],
+    ) -> Settlement:
+        return settle_classical(rules, winner, values)
 
 
 def _no_win_reason(hand: Hand, rules: RuleSet) -> str:
@@ -821,3 +819,6 @@ def _no_win_reason(hand: Hand, rules: RuleSet) -> str:
                 f"{fewest} chows; {rules.title} allows at most {rules.max_chows} in a winning hand"
             )
     return f"{format_tiles(hand.tiles())} is no winning hand under {rules.title}"
+
+
+CLASSICAL: Final = ClassicalScorer()

@@ -16,7 +16,7 @@ the rules on sets test bitmasks of the chows and pungs of a reading.
 >>> from fourwinds.hand import Context, Hand
 >>> from fourwinds.rules import get_rules
 >>> hand = Hand.parse("123m 456m 789m 111z 9m +9m")
->>> sheet = score_hongkong(hand, Context(), get_rules("hongkong"))
+>>> sheet = HONG_KONG.score(hand, Context(), get_rules("hongkong"))
 >>> [item.rule for item in sheet.items], sheet.faan, sheet.total
 (['half_flush', 'pure_straight', 'prevailing_wind', 'seat_wind', 'no_bonus'], 8, 32)
 """
@@ -49,7 +49,9 @@ from fourwinds.scoring.readings import (
     standard_readings,
     suits_of,
 )
-from fourwinds.scoring.sheet import Item, Scale, ScoreSheet, total_of
+from fourwinds.scoring.scorer import Plan, Scorer
+from fourwinds.scoring.settlement import Settlement, settle_hongkong
+from fourwinds.scoring.sheet import FaanScale, Item, Scale, ScoreSheet
 from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, meld_code
 from fourwinds.tiles import (
     DRAGONS,
@@ -122,26 +124,14 @@ _SUIT_STARTS: Final = 1 | 1 << 9 | 1 << 18
 """Special readings that score their own item."""
 
 
-def scale_of(rules: RuleSet) -> Scale:
-    key = (rules.max_faan, rules.payout)
-    found = _SCALES.get(key)
-    if found is None:
-        payout = PAYOUTS[rules.payout]
-        found = _SCALES[key] = Scale("hongkong", max_faan=rules.max_faan, payout=payout)
-    return found
+class _Plan(Plan):
+    """A Hong Kong table made ready: its items for a closed and an open hand, and those of
+    bonus tiles and honour sets, by what earns them."""
 
-
-_SCALES: dict[tuple[int, str], Scale] = {}
-
-
-class _Plan:
-    """One scoring table made ready: every item it gives is built once, then shared by every
-    sheet (items are immutable), so scoring a hand looks items up instead of building them."""
-
-    __slots__ = ("bonus", "honours", "items", "plain", "table")
+    __slots__ = ("bonus", "honours", "items", "plain")
 
     def __init__(self, table: Mapping[str, Value]) -> None:
-        self.table = table
+        super().__init__(table)
         self.items: dict[tuple[str, tuple[Tile, ...], bool], tuple[Item, ...]] = {}
         self.plain = tuple(
             {rule: self.get(rule, closed) for rule in table} for closed in (False, True)
@@ -165,19 +155,6 @@ class _Plan:
                 found = (Item(rule, name, 0, 0, value.faan_for(closed), value.limit, tiles),)
             self.items[key] = found
         return found
-
-
-_PLANS: dict[int, _Plan] = {}
-
-
-def _plan(rules: RuleSet) -> _Plan:
-    """The plan of a rule set's table. Options (faan limits, payout) only change the scale, so
-    the table itself is the key; the plan keeps it alive, so its id is never reused meanwhile."""
-    table = rules.score_table
-    plan = _PLANS.get(id(table))
-    if plan is None or plan.table is not table:
-        plan = _PLANS[id(table)] = _Plan(table)
-    return plan
 
 
 def _is_closed(hand: Hand) -> bool:
@@ -415,7 +392,7 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
     readings = _readings(hand, context, rules, tiles)
     if not readings:
         return []
-    plan = _plan(rules)
+    plan = HONG_KONG.plan(rules)
     winning = hand.winning_tile
     assert winning is not None
     closed = not tiles.open
@@ -441,26 +418,50 @@ def _candidates(hand: Hand, context: Context, rules: RuleSet) -> list[tuple[Item
     return candidates
 
 
-def score_hongkong(hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
-    """Score a hand under a Hong Kong rule set (see the module docstring)."""
-    scale = scale_of(rules)
-    if hand.winning_tile is None:
-        plan = _plan(rules)
-        closed = _is_closed(hand)
-        items = _honour_items(plan, loser_melds(hand), context, closed)
-        items += _bonus_items(plan, hand, context, closed, won=False)
-        return ScoreSheet(False, tuple(items), scale, None, hand, rules.name)
-    candidates = _candidates(hand, context, rules)
-    if not candidates:
-        reason = f"not a winning hand under {rules.title}"
-        if hand.size() != 14:
-            reason = f"a winning hand has 14 tiles (a kong counts as three), this has {hand.size()}"
-        return ScoreSheet(False, (), scale, reason, hand, rules.name)
-    best = candidates[0]
-    if len(candidates) > 1:
-        best = max(candidates, key=lambda c: (total_of(c, scale), sum(i.faan for i in c)))
-    sheet = ScoreSheet(True, best, scale, None, hand, rules.name)
-    if sheet.faan < rules.min_faan:
-        reason = f"{sheet.faan} faan; {rules.title} needs at least {rules.min_faan} to win"
-        return ScoreSheet(False, best, scale, reason, hand, rules.name)
-    return sheet
+class HongKongScorer(Scorer[_Plan]):
+    """Hong Kong: faan, a minimum to win and a payout table (see the module docstring)."""
+
+    scale_options = ("max_faan", "payout")
+
+    def new_plan(self, table: Mapping[str, Value]) -> _Plan:
+        return _Plan(table)
+
+    def new_scale(self, rules: RuleSet) -> Scale:
+        return FaanScale(rules.max_faan, PAYOUTS[rules.payout])
+
+    def score(self, hand: Hand, context: Context, rules: RuleSet) -> ScoreSheet:
+        scale = self.scale(rules)
+        if hand.winning_tile is None:
+            plan = self.plan(rules)
+            closed = _is_closed(hand)
+            items = _honour_items(plan, loser_melds(hand), context, closed)
+            items += _bonus_items(plan, hand, context, closed, won=False)
+            return ScoreSheet(False, tuple(items), scale, None, hand, rules.name)
+        candidates = _candidates(hand, context, rules)
+        if not candidates:
+            reason = f"not a winning hand under {rules.title}"
+            if hand.size() != 14:
+                size = hand.size()
+                reason = f"a winning hand has 14 tiles (a kong counts as three), this has {size}"
+            return ScoreSheet(False, (), scale, reason, hand, rules.name)
+        best = candidates[0]
+        if len(candidates) > 1:
+            best = max(candidates, key=lambda c: (scale.total(c), sum(i.faan for i in c)))
+        sheet = ScoreSheet(True, best, scale, None, hand, rules.name)
+        if sheet.faan < rules.min_faan:
+            reason = f"{sheet.faan} faan; {rules.title} needs at least {rules.min_faan} to win"
+            return ScoreSheet(False, best, scale, reason, hand, rules.name)
+        return sheet
+
+    def settle(
+        self,
+        rules: RuleSet,
+        winner: int,
+        discarder: int | None,
+        self_drawn: bool,
+        values: list[int],
+    ) -> Settlement:
+        return settle_hongkong(rules, winner, discarder, self_drawn, values)
+
+
+HONG_KONG: Final = HongKongScorer()

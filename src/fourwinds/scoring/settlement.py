@@ -1,6 +1,7 @@
 """Settlement: who pays whom after a hand, from the hands' values.
 
-Seats are 0 East (the dealer) .. 3 North. ``values`` are the hands' totals (score sheets'
+Seats are 0 East (the dealer) .. 3 North. :func:`fourwinds.scoring.settle` checks the seats and
+values and lets the rule set's scorer pay. ``values`` are the hands' totals (score sheets'
 ``total``), one per seat.
 
 Classical (seed 000, "Paying each other"): every loser pays the winner the winner's value, double
@@ -9,6 +10,7 @@ when East is one of the pair. A wall game pays nothing. Seed 000's example (Andy
 Chuck East 8, Dave 8; all start at 1000):
 
 >>> from fourwinds.rules import get_rules
+>>> from fourwinds.scoring import settle
 >>> s = settle(get_rules("classical"), 1, None, False, values=[8, 32, 16, 8])
 >>> [1000 + n for n in s.net]
 [920, 1128, 992, 960]
@@ -63,25 +65,6 @@ class Settlement:
         }
 
 
-def settle(
-    rules: RuleSet,
-    winner: int | None,
-    discarder: int | None,
-    self_drawn: bool,
-    values: list[int],
-) -> Settlement:
-    """The payments after a hand under the rule set's settlement; ValueError says what no table
-    can produce (a negative value, a winner who discarded, a value above the rule set's highest
-    hand, ...)."""
-    check_seats(winner, discarder, self_drawn)
-    _check_values(rules, winner, values)
-    if winner is None:
-        return Settlement(())
-    if rules.scoring == "hongkong":
-        return _settle_hongkong(winner, discarder, self_drawn, values)
-    return _settle_classical(winner, values)
-
-
 def check_seats(winner: int | None, discarder: int | None, self_drawn: bool) -> None:
     """Refuse a winner and discarder that no table produces; ValueError says why."""
     if winner is None:
@@ -97,8 +80,8 @@ def check_seats(winner: int | None, discarder: int | None, self_drawn: bool) -> 
         raise ValueError("a self-drawn win has no discarder")
 
 
-def _check_values(rules: RuleSet, winner: int | None, values: list[int]) -> None:
-    """Refuse values that no hand has under the rule set's scoring."""
+def check_values(values: list[int]) -> None:
+    """Refuse values that no hand has under any scoring: one per seat, none negative."""
     if len(values) != 4:
         raise ValueError("values must give one value per seat, East first")
     for seat, value in enumerate(values):
@@ -106,18 +89,15 @@ def _check_values(rules: RuleSet, winner: int | None, values: list[int]) -> None
             raise ValueError(
                 f"{WINDS[seat]}'s value {value} is negative: a hand is worth 0 or more"
             )
-    if winner is None:
-        return
-    if rules.scoring == "hongkong":
-        wins = PAYOUTS[rules.payout][rules.min_faan : rules.max_faan + 1]
-        if values[winner] not in wins:
-            *lower, highest = map(str, sorted(set(wins)))
-            worth = f"{', '.join(lower)} or {highest}" if lower else highest
-            raise ValueError(
-                f"{WINDS[winner]}'s value {values[winner]} is no win under {rules.title}: "
-                f"a win is worth {worth}"
-            )
-        return
+
+
+def _east_factor(a: int, b: int) -> int:
+    return 2 if EAST_SEAT in (a, b) else 1
+
+
+def settle_classical(rules: RuleSet, winner: int, values: list[int]) -> Settlement:
+    """Classical: every loser pays the winner, then the losers pay each other the difference;
+    East pays and receives double."""
     if values[winner] == 0:
         raise ValueError(f"{WINDS[winner]} won with a value of 0; a Mah Jongg always scores")
     for seat, value in enumerate(values):
@@ -126,13 +106,6 @@ def _check_values(rules: RuleSet, winner: int | None, values: list[int]) -> None
                 f"{WINDS[seat]}'s value {value} is above the limit of {rules.limit} "
                 f"under {rules.title}"
             )
-
-
-def _east_factor(a: int, b: int) -> int:
-    return 2 if EAST_SEAT in (a, b) else 1
-
-
-def _settle_classical(winner: int, values: list[int]) -> Settlement:
     payments = []
     losers = [seat for seat in range(4) if seat != winner]
     for seat in losers:
@@ -147,9 +120,19 @@ def _settle_classical(winner: int, values: list[int]) -> Settlement:
     return Settlement(tuple(payments))
 
 
-def _settle_hongkong(
-    winner: int, discarder: int | None, self_drawn: bool, values: list[int]
+def settle_hongkong(
+    rules: RuleSet, winner: int, discarder: int | None, self_drawn: bool, values: list[int]
 ) -> Settlement:
+    """Hong Kong: the discarder pays double and the others single, everyone double on a
+    self-draw; a winner's value must be a win in the payout table."""
+    wins = PAYOUTS[rules.payout][rules.min_faan : rules.max_faan + 1]
+    if values[winner] not in wins:
+        *lower, highest = map(str, sorted(set(wins)))
+        worth = f"{', '.join(lower)} or {highest}" if lower else highest
+        raise ValueError(
+            f"{WINDS[winner]}'s value {values[winner]} is no win under {rules.title}: "
+            f"a win is worth {worth}"
+        )
     if not self_drawn and discarder is None:
         raise ValueError("a win on a discard needs the discarder's seat")
     payments = []

@@ -2,10 +2,10 @@
 
 An :class:`Item` is one scoring rule that applied: its id, a readable name, its points, doubles or
 faan (or a limit), and the tiles that earned it. A :class:`ScoreSheet` holds the items that count
-and how to turn them into a value (:class:`Scale`): Classical multiplies the points by two for
-every double and caps the result at the limit; Hong Kong adds the faan, caps them at the maximum
-and reads the points from a faan-to-points table. No total is stored, so the explanation can never
-disagree with the score.
+and how to turn them into a value (a :class:`Scale`): Classical multiplies the points by two for
+every double and caps the result at the limit (:class:`PointsScale`); Hong Kong adds the faan,
+caps them at the maximum and reads the points from a faan-to-points table (:class:`FaanScale`).
+No total is stored, so the explanation can never disagree with the score.
 
 >>> from fourwinds.tiles import parse_tiles
 >>> red = tuple(parse_tiles("777z"))
@@ -16,7 +16,7 @@ disagree with the score.
 ...         Item("concealed_pung_major", "Concealed pung", points=8, tiles=red),
 ...         Item("dragon_set", "Pung of dragons", doubles=1, tiles=red),
 ...     ),
-...     scale=Scale("classical", limit=500),
+...     scale=PointsScale(limit=500),
 ... )
 >>> sheet.points, sheet.doubles, sheet.total
 (28, 1, 56)
@@ -29,6 +29,7 @@ Total: 28 points x 2^1 = 56
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -63,32 +64,107 @@ class Item(NamedTuple):
         }
 
 
-class Scale(NamedTuple):
-    """How a family turns items into a hand's value.
+class Scale(ABC):
+    """How a scoring family turns items into a hand's value, and how a sheet shows it."""
 
-    Classical: ``limit`` points for a limit hand and the cap on every hand (no cap when
-    ``roof_off``). Hong Kong: faan capped at ``max_faan``, then ``payout[faan]`` points.
-    """
+    __slots__ = ()
 
-    family: str
-    limit: int = 0
+    @abstractmethod
+    def total(self, items: Sequence[Item]) -> int:
+        """The value of these items: the one formula every total of the family comes from."""
+
+    def faan(self, items: Sequence[Item]) -> int:
+        """The faan that count (none outside Hong Kong)."""
+        return 0
+
+    @abstractmethod
+    def capped(self, items: Sequence[Item]) -> bool:
+        """Whether the value of these items (no limit hand among them) was cut down."""
+
+    @abstractmethod
+    def item_value(self, item: Item) -> str:
+        """What an item is worth, as a sheet line shows it."""
+
+    @abstractmethod
+    def total_line(self, sheet: ScoreSheet) -> str:
+        """How a won or losing sheet's total was reached."""
+
+
+@dataclass(frozen=True, slots=True)
+class PointsScale(Scale):
+    """Classical: points x 2^doubles, capped at ``limit`` unless ``roof_off``; a limit hand
+    scores its fraction of the limit."""
+
+    limit: int
     roof_off: bool = False
-    max_faan: int = 0
+
+    def total(self, items: Sequence[Item]) -> int:
+        fraction = max((item.limit for item in items), default=0.0)
+        if fraction:
+            return self.limit * round(fraction * 100) // 100
+        value = sum(item.points for item in items) << sum(item.doubles for item in items)
+        return value if self.roof_off else min(value, self.limit)
+
+    def capped(self, items: Sequence[Item]) -> bool:
+        if self.roof_off:
+            return False
+        value = sum(item.points for item in items) << sum(item.doubles for item in items)
+        return value > self.limit
+
+    def item_value(self, item: Item) -> str:
+        if item.limit:
+            return "limit" if item.limit == 1 else f"{item.limit:g} limit"
+        points = f"{item.points} pts" if item.points else ""
+        doubles = f"{item.doubles} dbl" if item.doubles else ""
+        return f"{points:>7}{doubles:>7}"
+
+    def total_line(self, sheet: ScoreSheet) -> str:
+        fraction = sheet.limit_fraction
+        if fraction:
+            share = "" if fraction == 1 else f"{fraction:g} x "
+            return f"limit hand, {share}{self.limit} = {sheet.total}"
+        value = sheet.points << sheet.doubles
+        line = f"{sheet.points} points x 2^{sheet.doubles} = {value}"
+        if sheet.limit:
+            line += f", limit {sheet.total}"
+        return line
+
+
+@dataclass(frozen=True, slots=True)
+class FaanScale(Scale):
+    """Hong Kong: the faan capped at ``max_faan`` (a "max" hand has them all), then
+    ``payout[faan]`` points (the faan themselves without a payout table)."""
+
+    max_faan: int
     payout: tuple[int, ...] = ()
 
+    def total(self, items: Sequence[Item]) -> int:
+        faan = self.faan(items)
+        return self.payout[min(faan, len(self.payout) - 1)] if self.payout else faan
 
-def total_of(items: Sequence[Item], scale: Scale) -> int:
-    """The value of these items: the one formula every total in fourwinds comes from."""
-    fraction = max((item.limit for item in items), default=0.0)
-    if scale.family == "hongkong":
-        faan = min(sum(item.faan for item in items), scale.max_faan)
-        if fraction:
-            faan = scale.max_faan
-        return scale.payout[min(faan, len(scale.payout) - 1)] if scale.payout else faan
-    if fraction:
-        return scale.limit * round(fraction * 100) // 100
-    value = sum(item.points for item in items) << sum(item.doubles for item in items)
-    return value if scale.roof_off else min(value, scale.limit)
+    def faan(self, items: Sequence[Item]) -> int:
+        faan = 0
+        for item in items:
+            if item.limit:
+                return self.max_faan
+            faan += item.faan
+        return min(faan, self.max_faan)
+
+    def capped(self, items: Sequence[Item]) -> bool:
+        return sum(item.faan for item in items) > self.max_faan
+
+    def item_value(self, item: Item) -> str:
+        return "max" if item.limit else f"{item.faan} faan"
+
+    def total_line(self, sheet: ScoreSheet) -> str:
+        raw = sum(item.faan for item in sheet.items)
+        if sheet.limit_fraction:
+            faan = f"maximum {self.max_faan} faan"
+        elif raw > self.max_faan:
+            faan = f"{raw} faan, capped at {self.max_faan}"
+        else:
+            faan = f"{raw} faan"
+        return f"{faan} = {sheet.total} points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +191,7 @@ class ScoreSheet:
     @property
     def faan(self) -> int:
         """Faan that count: the maximum for a "max" hand, else the sum capped at the maximum."""
-        if self.scale.family != "hongkong":
-            return 0
-        faan = 0
-        for item in self.items:
-            if item.limit:
-                return self.scale.max_faan
-            faan += item.faan
-        return min(faan, self.scale.max_faan)
+        return self.scale.faan(self.items)
 
     @property
     def limit_fraction(self) -> float:
@@ -132,17 +201,11 @@ class ScoreSheet:
     @property
     def limit(self) -> bool:
         """True when a limit applied: a limit hand, or a value cut down to the limit."""
-        if self.limit_fraction:
-            return True
-        if self.scale.family == "hongkong":
-            return sum(item.faan for item in self.items) > self.scale.max_faan
-        if self.scale.roof_off:
-            return False
-        return (self.points << self.doubles) > self.scale.limit
+        return bool(self.limit_fraction) or self.scale.capped(self.items)
 
     @property
     def total(self) -> int:
-        return total_of(self.items, self.scale) if self.won or not self.reason else 0
+        return self.scale.total(self.items) if self.won or not self.reason else 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -165,43 +228,8 @@ class ScoreSheet:
         if self.reason:
             lines.append(f"Not a win: {self.reason}")
         for item in self.items:
-            lines.append(_item_line(item, self.scale))
-        lines.append("Total: " + self._total_line())
+            tiles = format_tiles(item.tiles)
+            value = self.scale.item_value(item)
+            lines.append(f"{item.name:<40}{tiles:<12}{value:>7}".rstrip())
+        lines.append("Total: " + ("0" if self.reason else self.scale.total_line(self)))
         return "\n".join(lines)
-
-    def _total_line(self) -> str:
-        scale = self.scale
-        if self.reason:
-            return "0"
-        if scale.family == "hongkong":
-            raw = sum(item.faan for item in self.items)
-            if self.limit_fraction:
-                faan = f"maximum {scale.max_faan} faan"
-            elif raw > scale.max_faan:
-                faan = f"{raw} faan, capped at {scale.max_faan}"
-            else:
-                faan = f"{raw} faan"
-            return f"{faan} = {self.total} points"
-        if self.limit_fraction:
-            share = "" if self.limit_fraction == 1 else f"{self.limit_fraction:g} x "
-            return f"limit hand, {share}{scale.limit} = {self.total}"
-        line = f"{self.points} points x 2^{self.doubles} = {self.points << self.doubles}"
-        if self.limit:
-            line += f", limit {self.total}"
-        return line
-
-
-def _item_line(item: Item, scale: Scale) -> str:
-    tiles = format_tiles(item.tiles)
-    if item.limit:
-        if scale.family == "hongkong":
-            value = "max"
-        else:
-            value = "limit" if item.limit == 1 else f"{item.limit:g} limit"
-    elif scale.family == "hongkong":
-        value = f"{item.faan} faan"
-    else:
-        points = f"{item.points} pts" if item.points else ""
-        doubles = f"{item.doubles} dbl" if item.doubles else ""
-        value = f"{points:>7}{doubles:>7}"
-    return f"{item.name:<40}{tiles:<12}{value:>7}".rstrip()
