@@ -60,10 +60,6 @@ class Meld:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * SIZES[self.kind]
 
-    @property
-    def is_pung_or_kong(self) -> bool:
-        return self.kind is MeldKind.PUNG or self.kind is MeldKind.KONG
-
     def __str__(self) -> str:
         text = format_tiles(self.tiles)
         if self.exposed:

@@ -106,11 +106,6 @@ def is_bonus(tile: Tile) -> bool:
     return FIRST_FLOWER <= tile < JOKER
 
 
-def bonus_seat(tile: Tile) -> int:
-    """The seat wind (0 East .. 3 North) that a flower or season belongs to."""
-    return (tile - FIRST_FLOWER) % 4
-
-
 def parse_tiles(text: str, offset: int = 0) -> list[Tile]:
     """Parse a run of tiles; spaces are allowed. ``offset`` shifts error columns.
 

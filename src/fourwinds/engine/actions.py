@@ -32,7 +32,6 @@ PASS: Final = "pass"
 
 KINDS: Final = (DISCARD, STANDING, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG, WIN, PASS)
 _WITH_TILE: Final = frozenset((DISCARD, STANDING, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG))
-CLAIMS: Final = frozenset((CHOW, PUNG, KONG, WIN))
 
 
 class IllegalAction(ValueError):
