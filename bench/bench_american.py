@@ -25,7 +25,7 @@ from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.matcher import Holding, Matcher
 from fourwinds.engine.match import hand_seed
 from fourwinds.rules import AMERICAN_TILES, get_rules
-from fourwinds.simulate import play_american
+from fourwinds.simulate import play
 from fourwinds.tiles import JOKER
 
 
@@ -94,8 +94,8 @@ def main() -> None:
         begin = time.perf_counter()
         for number in range(args.games):
             seed = hand_seed(args.seed, number)
-            deal = AmericanDeal(rules, seed, card)
-            result = play_american(deal, [make_american_bot(bot, seed + s) for s in range(4)])
+            deal = AmericanDeal(rules.with_card(card), seed)
+            result = play(deal, [make_american_bot(bot, seed + s) for s in range(4)])
             wins += result.winner is not None
         seconds = time.perf_counter() - begin
         games[bot] = {

@@ -19,14 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fourwinds.american import is_american
-from fourwinds.american.bots import make_american_bot
-from fourwinds.american.deal import AmericanDeal
-from fourwinds.american.view import AmericanView
-from fourwinds.bots import make_bot
-from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import hand_seed
-from fourwinds.engine.view import View
+from fourwinds.family import family_of
 from fourwinds.record import deal_record, replay
 from fourwinds.rules import RULES, get_rules
 
@@ -35,6 +29,8 @@ GAMES = 1000
 """Games per rule set and bot: 2,000 per rule set."""
 BOTS = ("random", "greedy")
 SEED = 20261124
+NEW_VIEW_FIELDS = ("family",)
+"""View fields added after the corpus was written (issue 10: the view names its family)."""
 
 
 def game_digest(rules_name: str, bot: str, number: int) -> str:
@@ -42,25 +38,31 @@ def game_digest(rules_name: str, bot: str, number: int) -> str:
     rules = get_rules(rules_name)
     seed = hand_seed(SEED, number)
     digest = hashlib.sha256()
-    american = is_american(rules)
-    deal: Any = AmericanDeal(rules, seed) if american else Deal(rules, seed)
-    make = make_american_bot if american else make_bot
-    bots = [make(bot, seed + seat) for seat in range(4)]
-    view_of = AmericanView if american else View
-    views = [view_of(deal, seat) for seat in range(4)]
+    family = family_of(rules)
+    deal = family.deal(rules, seed)
+    bots = [family.bot(bot, seed + seat) for seat in range(4)]
+    views_of = [family.view(deal, seat) for seat in range(4)]
+
+    def views() -> list[dict[str, Any]]:
+        """Every seat's view, less the fields added to the format after the corpus was
+        written (these are new by design; everything else must stay equal)."""
+        return [
+            {key: value for key, value in view.to_json().items() if key not in NEW_VIEW_FIELDS}
+            for view in views_of
+        ]
 
     def feed(value: object) -> None:
         digest.update(json.dumps(value, sort_keys=True).encode())
         digest.update(b"\n")
 
-    feed([view.to_json() for view in views])
+    feed(views())
     while deal.result is None:
         seat = deal.to_move()[0]
-        action = bots[seat].choose(views[seat])
+        action = bots[seat].choose(views_of[seat])
         events = deal.apply(seat, action)
         feed([seat, str(action)])
         feed([[event.for_seat(s).to_json() for event in events] for s in range(4)])
-        feed([view.to_json() for view in views])
+        feed(views())
     feed(deal.result.to_json())
     record = deal_record(deal)
     feed(record)

@@ -14,7 +14,7 @@ from fourwinds.american.deal import AmericanDeal
 from fourwinds.cli import main
 from fourwinds.record import ReplayError, deal_record, replay
 from fourwinds.rules import get_rules
-from fourwinds.simulate import play_american
+from fourwinds.simulate import play
 
 MY_CARD = "title: mine\nM1 FF 2222a 44a 6666a 88a ; X 25\nM2 FF 2222a 44a 6666a 88a ; C 35\n"
 
@@ -147,13 +147,15 @@ def test_simulate_american(tmp_path: Path) -> None:
     )
     assert code == 0
     code, out = run("simulate", "--rules", "classical", "--hands", "1", "--players", "3")
-    assert code == 2 and "for --rules american" in out
+    assert code == 2 and "--players: classical has no option 'players'" in out
+    code, out = run("simulate", "--rules", "classical", "--hands", "1", "--card", str(card))
+    assert code == 2 and "--card: Classical is not played by a card" in out
 
 
 def test_a_record_holds_its_card_and_replays() -> None:
     card = Card.parse(MY_CARD)
-    deal = AmericanDeal(get_rules("american"), 4, card)
-    play_american(deal, [make_american_bot("greedy", s) for s in range(4)])
+    deal = AmericanDeal(get_rules("american").with_card(card), 4)
+    play(deal, [make_american_bot("greedy", s) for s in range(4)])
     record = json.loads(json.dumps(deal_record(deal)))
     assert Card.parse(record["card"]) == card
     (again,) = replay(record)

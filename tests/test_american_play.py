@@ -40,7 +40,7 @@ P1 NN EE 11a 11b 11c 99a 99b ; C 50
 
 
 def new(seed: int = 1, card: Card = CARD, **options: object) -> AmericanDeal:
-    return AmericanDeal(get_rules("american", **options), seed, card)
+    return AmericanDeal(get_rules("american", **options).with_card(card), seed)
 
 
 def ready(seed: int = 1, card: Card = CARD, **options: object) -> AmericanDeal:
@@ -543,7 +543,7 @@ def test_mah_jongg_in_error_kills_the_hand() -> None:
 
 def test_a_wall_game_pays_nothing_and_the_deal_passes_right() -> None:
     """Seed 001 part 3.4 and part 7.2; reference 3.5.5."""
-    match = AmericanMatch(get_rules("american", rounds=1), 25, CARD)
+    match = AmericanMatch(get_rules("american", rounds=1).with_card(CARD), 25)
     east = match.east
     deal = match.deal
     through_charleston(deal)

@@ -42,7 +42,7 @@ CLAIM_HANDS = {
 
 
 def new(seed: int = 1, **options: object) -> AmericanDeal:
-    return AmericanDeal(get_rules("american", **options), seed, CARD)
+    return AmericanDeal(get_rules("american", **options).with_card(CARD), seed)
 
 
 def fingerprint(deal: AmericanDeal) -> object:
@@ -241,7 +241,7 @@ def test_the_empty_seat_of_a_table_of_three_does_nothing() -> None:
 
 def test_a_match_of_three_has_no_position_for_the_empty_seat() -> None:
     """Seed 001 part 8: the empty seat has no player, so no table position."""
-    match = AmericanMatch(get_rules("american", players=3, rounds=1), 7, CARD)
+    match = AmericanMatch(get_rules("american", players=3, rounds=1).with_card(CARD), 7)
     assert sorted(match.position_of(seat) for seat in range(3)) == [0, 1, 2]
     with pytest.raises(ValueError, match=r"empty seat of a table of three.*seed 001 part 8"):
         match.position_of(3)

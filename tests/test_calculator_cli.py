@@ -165,7 +165,7 @@ def test_score_refuses_hands_no_table_holds() -> None:
     assert refusal("score", "8f 1s").startswith("the hand has 1 tile; a losing hand has 13")
     assert refusal("score", "123m 456m 789m 111z 2z 3z 4z").startswith("too many tiles: 15")
     assert refusal("score", "--card", __file__, SEED_000) == (
-        "--card is for American; Classical has no card"
+        "--card is for a game won by a card; Classical has no card"
     )
 
 
@@ -208,7 +208,7 @@ def test_settle_refusals_name_the_fault() -> None:
          "South's value 16 is no win under Hong Kong Old Style: a win is worth 32"),
         (("--winner", "S", "--scores", "E=8,E=9,S=32,W=16,N=8"), "--scores gives E twice"),
         (("--winner", "S", "--jokerless", "--scores", SCORES),
-         "--jokerless is for American; Classical has no jokers"),
+         "--jokerless is for a game with jokers; Classical has none"),
         (("--winner", "S", "--scores", "E=8,S=32,W=16"),
          "--scores needs a value for each of E, S, W and N"),
     ):  # fmt: skip

@@ -14,7 +14,7 @@ from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import Match
 from fourwinds.record import ReplayError, deal_record, match_record, replay
 from fourwinds.rules import get_rules
-from fourwinds.simulate import play, play_american
+from fourwinds.simulate import play
 
 
 def finished(name: str, seed: int) -> Deal:
@@ -49,7 +49,7 @@ def test_an_american_match_record_replays() -> None:
     """An American game (issue 5: records replay): its card and every hand, East moving right."""
     match = AmericanMatch(get_rules("american", rounds=1), 6)
     while not match.is_over:
-        play_american(match.deal, [make_american_bot("greedy", s) for s in range(4)])
+        play(match.deal, [make_american_bot("greedy", s) for s in range(4)])
         match.next_hand()
     record = json.loads(json.dumps(match_record(match)))
     assert record["card"] == "sample" and len(record["hands"]) == 4

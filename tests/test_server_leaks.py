@@ -13,16 +13,16 @@ import pytest
 from serving import client, fixed_seed, hello, join, new_table, play
 from starlette.testclient import TestClient
 
-from fourwinds.american.deal import AmericanDeal, AmericanSeat
+from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.view import AmericanView
 from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
+from fourwinds.family import GameDeal, family_of
 from fourwinds.rules import get_rules
-from fourwinds.server.game import AnyDeal
 from fourwinds.server.protocol import hand_summary
 from fourwinds.server.storage import Storage, StoredTable
 from fourwinds.server.table import Table, Timing
-from fourwinds.tiles import PLAIN_KINDS, format_tiles
+from fourwinds.tiles import format_tiles
 
 MESSAGE_KEYS = {"type", "table", "view", "last_hand", "standings"}
 TABLE_KEYS = {
@@ -44,19 +44,16 @@ TABLE_KEYS = {
 }
 
 
-def hidden_texts(deal: AnyDeal, seat: int) -> list[str]:
+def hidden_texts(deal: GameDeal, seat: int) -> list[str]:
     """What ``seat`` must not learn while the hand is played: the others' concealed hands (when
     long enough to be recognisable), the wall's order (likewise) and the seed."""
     wall = [t for stack in deal.wall.stacks for t in stack]
     texts = [str(deal.seed)] + ([format_tiles(wall)] if len(wall) >= 4 else [])
-    for other, state in enumerate(deal.seats):
-        if other == seat or state.tile_count() < 4:
-            continue
-        if isinstance(state, AmericanSeat):
-            texts.append(format_tiles(state.tiles()))
-        else:
-            concealed = state.concealed
-            texts.append(format_tiles(t for t in range(PLAIN_KINDS) for _ in range(concealed[t])))
+    family = family_of(deal.rules)
+    for other in range(len(deal.seats)):
+        hand = family.view(deal, other).hand
+        if other != seat and len(hand) >= 4:
+            texts.append(format_tiles(hand))
     return texts
 
 
@@ -106,7 +103,9 @@ class Recorder:
         if not match.outcomes:
             assert message["last_hand"] is None
         elif message["last_hand"] is not None:
-            assert message["last_hand"] == hand_summary(match.outcomes[-1], match.scores)
+            assert message["last_hand"] == hand_summary(
+                self.table.family, match.outcomes[-1], match.scores
+            )
         else:
             assert deal.history  # cleared only by the next hand's first action
         if message["standings"] is not None:

@@ -6,15 +6,11 @@ import json
 
 import pytest
 
-from fourwinds.american.bots import make_american_bot
-from fourwinds.american.card import sample_card
-from fourwinds.american.deal import AmericanDeal, matcher_for
-from fourwinds.american.view import AmericanView
 from fourwinds.bots import make_bot
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.view import View
+from fourwinds.family import family_of
 from fourwinds.rules import get_rules
-from fourwinds.server.client import RemoteAmericanView, RemoteView
 from fourwinds.server.protocol import (
     MAX_MESSAGE,
     ActionMessage,
@@ -23,7 +19,6 @@ from fourwinds.server.protocol import (
     Hello,
     HintRequest,
     Ready,
-    hint,
     parse_hello,
     parse_message,
 )
@@ -74,42 +69,34 @@ def test_a_bad_hello_is_refused(hello: dict[str, object]) -> None:
 
 def test_hint_suggests_the_greedy_choice_and_reports_waits() -> None:
     deal = Deal(get_rules("beginner"), seed=11)
-    answer = hint(View(deal, 0))
+    family = family_of(deal.rules)
+    answer = family.hint(deal, 0)
     assert answer["suggestion"] == str(make_bot("greedy", 0).choose(View(deal, 0)))
     assert answer["tiles_to_win"] >= 0
     assert answer["waits"] == [] or answer["tiles_to_win"] == 0
-    assert hint(View(deal, 1))["suggestion"] is None  # not South's turn
+    assert family.hint(deal, 1)["suggestion"] is None  # not South's turn
 
 
-def test_the_bots_choose_the_same_from_a_view_received_as_json() -> None:
-    """The remote bot client's RemoteView stands in for the engine's View."""
-    for name in ("classical", "hongkong", "beginner"):
-        rules = get_rules(name)
-        deal = Deal(rules, seed=3)
-        bots = [make_bot("greedy", seat) for seat in range(4)]
-        while deal.result is None:
-            for seat in deal.to_move():
-                view = View(deal, seat)
-                remote = RemoteView(json.loads(json.dumps(view.to_json())), rules)
-                assert bots[seat].choose(remote) == bots[seat].choose(view)
-            seat = deal.to_move()[0]
-            deal.apply(seat, bots[seat].choose(View(deal, seat)))
-
-
-def test_american_bots_choose_the_same_from_a_view_received_as_json() -> None:
-    """RemoteAmericanView (with the table's card) stands in for AmericanView; each seat has a
-    bot for each view, as the card bot remembers its shortlist between decisions."""
-    rules = get_rules("american")
-    matcher = matcher_for(sample_card())
-    for seed in (3, 4):
-        deal = AmericanDeal(rules, seed)
-        local = [make_american_bot("greedy", seat) for seat in range(4)]
-        remote = [make_american_bot("greedy", seat) for seat in range(4)]
+@pytest.mark.parametrize(
+    ("name", "seeds"),
+    [("classical", (3,)), ("hongkong", (3,)), ("beginner", (3,)), ("american", (3, 4))],
+)
+def test_the_bots_choose_the_same_from_a_view_received_as_json(
+    name: str, seeds: tuple[int, ...]
+) -> None:
+    """The family's remote view (with the table's card, where hands are won by one) stands in
+    for its view; each seat has a bot for each view, as the card bot remembers its shortlist
+    between decisions."""
+    rules = get_rules(name)
+    family = family_of(rules)
+    for seed in seeds:
+        deal = family.deal(rules, seed)
+        local = [family.bot("greedy", seat) for seat in range(4)]
+        remote = [family.bot("greedy", seat) for seat in range(4)]
         while deal.result is None:
             seat = deal.to_move()[0]
-            view = AmericanView(deal, seat)
-            received = RemoteAmericanView(json.loads(json.dumps(view.to_json())), matcher)
-            assert received.holding == view.holding and received.unseen() == view.unseen()
+            view = family.view(deal, seat)
+            received = family.remote_view(json.loads(json.dumps(view.to_json())), rules)
             action = local[seat].choose(view)
             assert remote[seat].choose(received) == action
             deal.apply(seat, action)

@@ -63,7 +63,7 @@ def snapshot(table: Table) -> dict[str, Any]:
     assert table.match is not None
     seats = range(table.positions)
     return {
-        "views": [table.game.view(deal, seat) for seat in seats],
+        "views": [table.family.view(deal, seat).to_json() for seat in seats],
         "legal": [[str(a) for a in deal.legal_actions(seat)] for seat in seats],
         "history": [f"{seat} {action}" for seat, action in deal.history],
         "hand": (east, number, table.match.east, table.match.hand_number),

@@ -21,25 +21,19 @@ from typing import Any, NoReturn
 
 import click
 
-from fourwinds.american import is_american
-from fourwinds.american.calculator import judge
 from fourwinds.american.commands import load_card
-from fourwinds.american.hand import AmericanHand
-from fourwinds.american.settlement import settle_american
-from fourwinds.hand import WINNING_SIZE, Context, Hand
+from fourwinds.family import CalculatorError, HowWon, family_of
 from fourwinds.rules import RULES, RuleSet, get_rules
-from fourwinds.scoring import ScoreSheet, Settlement, score, settle
-from fourwinds.scoring.settlement import check_seats
-from fourwinds.tiles import NotationError, counts, tile_name
+from fourwinds.scoring.settlement import Settlement, check_seats
 
 SEATS = "ESWN"
 SEAT_NAMES = ("East", "South", "West", "North")
 SCORED = sorted(name for name, rules in RULES.items() if rules.scoring)
 
 
-def fail(message: str) -> NoReturn:
+def fail(message: str, status: int = 2) -> NoReturn:
     click.echo(f"error: {message}", err=True)
-    sys.exit(2)
+    sys.exit(status)
 
 
 def seat_of(text: str) -> int:
@@ -49,7 +43,8 @@ def seat_of(text: str) -> int:
     return SEATS.index(letter)
 
 
-def rules_of(name: str, options: tuple[str, ...]) -> RuleSet:
+def rules_of(name: str, options: tuple[str, ...], card_file: Path | None) -> RuleSet:
+    """The rule set with its options and, where hands are won by a card, the card."""
     values: dict[str, Any] = {}
     for option in options:
         key, _, raw = option.partition("=")
@@ -68,39 +63,11 @@ def rules_of(name: str, options: tuple[str, ...]) -> RuleSet:
         fail(str(error))
     if not rules.scoring:
         fail(f"{name} has no scoring; use one of {', '.join(SCORED)}")
+    if family_of(rules).by_card:
+        return rules.with_card(load_card(card_file))
+    if card_file is not None:
+        fail(f"--card is for a game won by a card; {rules.title} has no card")
     return rules
-
-
-def parse_hand(text: str, rules: RuleSet) -> Hand:
-    """A hand that can lie on a table: Hand.parse refuses a winner of the wrong size, this also
-    a loser that is not one tile short of a win."""
-    try:
-        hand = Hand.parse(text)
-    except NotationError as error:
-        fail(str(error))
-    if not hand.tiles():
-        fail("the hand is empty")
-    size = hand.size()
-    if hand.winning_tile is None and size != WINNING_SIZE - 1:
-        fail(
-            f"the hand has {size} tile{'' if size == 1 else 's'}; a losing hand has "
-            f"{WINNING_SIZE - 1}, a kong counting as 3 (bonus tiles not counted)"
-        )
-    check_counts(hand.tiles(), rules, "this hand holds")
-    return hand
-
-
-def check_counts(tiles: list[int], rules: RuleSet, holder: str) -> None:
-    """No more of a tile than the rule set has."""
-    for tile, n in enumerate(counts(tiles)):
-        if n > rules.tile_counts[tile]:
-            have = rules.tile_counts[tile]
-            fail(f"{rules.title} has {have} of {tile_name(tile)}, {holder} {n}")
-
-
-def no_card(rules: RuleSet, card_file: Path | None) -> None:
-    if card_file is not None and not is_american(rules):
-        fail(f"--card is for American; {rules.title} has no card")
 
 
 def option_rules(function: Any) -> Any:
@@ -161,81 +128,27 @@ def score_command(
 
     Example: fourwinds score --rules classical "[555z] [1111m] 444p 23s 77z 8f +4s"
     """
-    rules = rules_of(rules_name, options)
-    no_card(rules, card_file)
-    if is_american(rules):
-        others = (last_tile, last_discard, loose_tile, robbed_kong, first_turn, original_call)
-        if any(others) or twofold_fortune or calling:
-            fail(
-                "American hands take only --self-drawn (a self-pick, or a win after a joker "
-                "exchange)"
-            )
-        _score_american(" ".join(hand), rules, card_file, self_drawn, as_json)
-        return
-    parsed = parse_hand(" ".join(hand), rules)
-    seat = seat_of(seat_wind)
-    drawn = self_drawn or last_tile or loose_tile or twofold_fortune
-    if first_turn and seat == 0:
-        drawn = True
-    flags = {
-        "--self-drawn": self_drawn,
-        "--last-tile": last_tile,
-        "--last-discard": last_discard,
-        "--loose-tile": loose_tile,
-        "--robbed-kong": robbed_kong,
-        "--first-turn": first_turn,
-        "--twofold-fortune": twofold_fortune,
-    }
-    if parsed.winning_tile is None:
-        given = [flag for flag, on in flags.items() if on]
-        if given:
-            fail(f"{given[0]} describes the winning tile; this hand has none (no +)")
-    elif calling:
-        fail("--calling is for a losing hand; this one has a winning tile")
-    if drawn and (last_discard or robbed_kong):
-        fail("a drawn winning tile cannot also be a discard (--last-discard, --robbed-kong)")
-    context = Context(
-        seat_wind=seat,
-        prevailing_wind=seat_of(prevailing_wind),
-        self_drawn=drawn,
-        loose_tile=loose_tile or twofold_fortune,
-        last_tile=last_tile,
-        last_discard=last_discard,
-        robbed_kong=robbed_kong,
-        first_turn=first_turn,
-        original_call=original_call,
-        twofold_fortune=twofold_fortune,
-        calling=calling,
+    rules = rules_of(rules_name, options, card_file)
+    how = HowWon(
+        seat_of(seat_wind),
+        seat_of(prevailing_wind),
+        self_drawn,
+        last_tile,
+        last_discard,
+        loose_tile,
+        robbed_kong,
+        first_turn,
+        original_call,
+        twofold_fortune,
+        calling,
     )
-    sheet = score(parsed, context, rules)
-    if as_json:
-        click.echo(json.dumps(sheet.to_json()))
-    else:
-        click.echo(_header(sheet, rules, context))
-        click.echo(sheet.explain())
-    if parsed.winning_tile is not None and not sheet.won:
-        sys.exit(1)
-
-
-def _score_american(
-    text: str, rules: RuleSet, card_file: Path | None, self_picked: bool, as_json: bool
-) -> None:
     try:
-        hand = AmericanHand.parse(text)
-    except NotationError as error:
-        fail(str(error))
-    verdict = judge(hand, load_card(card_file), self_picked, rules)
-    click.echo(json.dumps(verdict.to_json()) if as_json else verdict.explain())
-    if hand.size() == 14 and verdict.best is None:
+        scored = family_of(rules).calculator.score(rules, " ".join(hand), how)
+    except CalculatorError as error:
+        fail(str(error), error.status)
+    click.echo(json.dumps(scored.data) if as_json else scored.text)
+    if not scored.stands:
         sys.exit(1)
-
-
-def _header(sheet: ScoreSheet, rules: RuleSet, context: Context) -> str:
-    how = "won" if sheet.won else "not won" if sheet.reason else "losing hand"
-    return (
-        f"{sheet.hand}  ({rules.title}; {SEAT_NAMES[context.seat_wind]} seat, "
-        f"{SEAT_NAMES[context.prevailing_wind]} round; {how})"
-    )
 
 
 @click.command("settle")
@@ -265,35 +178,31 @@ def settle_command(
 
     American: the winner's line value comes from --hand WINNER=HAND (matched against the card)
     or --scores WINNER=VALUE (with --jokerless for a jokerless win)."""
-    rules = rules_of(rules_name, options)
-    no_card(rules, card_file)
+    rules = rules_of(rules_name, options, card_file)
     winning_seat = None if winner.strip().lower() == "none" else seat_of(winner)
     discarding_seat = seat_of(discarder) if discarder else None
     if (scores is None) == (not hands):
         fail("give either --scores E=..,S=..,W=..,N=.. or --hand SEAT=HAND")
-    if jokerless and not is_american(rules):
-        fail(f"--jokerless is for American; {rules.title} has no jokers")
-    if not is_american(rules):
-        try:
-            check_seats(winning_seat, discarding_seat, self_drawn)
-        except ValueError as error:
-            fail(str(error))
-    if is_american(rules):
-        settlement = _settle_american(
-            rules, card_file, winning_seat, discarding_seat, self_drawn, scores, hands, jokerless
+    try:
+        check_seats(winning_seat, discarding_seat, self_drawn)
+        settled = family_of(rules).calculator.settle(
+            rules,
+            winning_seat,
+            discarding_seat,
+            self_drawn,
+            None if scores is None else _values(scores),
+            _hands(hands),
+            seat_of(prevailing_wind),
+            jokerless,
         )
-    elif scores is not None:
-        values = _values(scores)
-    else:
-        values = _hand_values(hands, rules, winning_seat, self_drawn, seat_of(prevailing_wind))
-    if not is_american(rules):
-        hongkong_discard = rules.scoring == "hongkong" and not self_drawn
-        if winning_seat is not None and hongkong_discard and discarding_seat is None:
-            fail("a win on a discard needs --discarder (or --self-drawn)")
-        try:
-            settlement = settle(rules, winning_seat, discarding_seat, self_drawn, values)
-        except ValueError as error:
-            fail(str(error))
+    except (CalculatorError, ValueError) as error:
+        fail(str(error), getattr(error, "status", 2))
+    for note in settled.notes:
+        click.echo(note, err=True)
+    _show(settled.settlement, as_json)
+
+
+def _show(settlement: Settlement, as_json: bool) -> None:
     if as_json:
         click.echo(
             json.dumps(
@@ -315,91 +224,28 @@ def settle_command(
         click.echo(f"{SEAT_NAMES[seat]:<6} {change:+d}")
 
 
-def _settle_american(
-    rules: RuleSet,
-    card_file: Path | None,
-    winner: int | None,
-    discarder: int | None,
-    self_picked: bool,
-    scores: str | None,
-    hands: tuple[str, ...],
-    jokerless: bool,
-) -> Settlement:
-    """Reference 3.6: the discarder pays double, the others the value; a self-pick, double
-    from everyone; jokerless doubles again."""
-    if winner is None:
-        return Settlement(())
-    if self_picked == (discarder is not None):
-        fail("give --discarder for a win on a discard, or --self-drawn, not both")
-    if discarder == winner:
-        fail("the winner cannot be the discarder")
-    if scores is not None:
-        given = dict(part.partition("=")[::2] for part in scores.split(","))
-        values = {seat_of(key): raw for key, raw in given.items()}
-        if set(values) != {winner} or not values[winner].isdigit():
-            fail("--scores for American is the winner's line value: WINNER=VALUE")
-        value = int(values[winner]) * (2 if jokerless else 1)
-    else:
-        given_hands = {seat_of(key): text for key, _, text in (h.partition("=") for h in hands)}
-        if set(given_hands) != {winner}:
-            fail("--hand for American is the winner's hand: WINNER=HAND")
-        try:
-            hand = AmericanHand.parse(given_hands[winner])
-        except NotationError as error:
-            fail(str(error))
-        best = judge(hand, load_card(card_file), self_picked, rules).best
-        if best is None:
-            click.echo(f"{SEATS[winner]}: {hand} completes no line of the card", err=True)
-            sys.exit(1)
-        click.echo(f"{SEAT_NAMES[winner]} {hand}: {best.line.id}, {best.value}", err=True)
-        value = best.value
-    try:
-        return settle_american(value, winner, discarder, range(rules.players))
-    except ValueError as error:  # the empty seat of a table of three
-        fail(str(error))
-
-
-def _values(text: str) -> list[int]:
-    values: list[int | None] = [None] * 4
+def _values(text: str) -> dict[int, int]:
+    """``E=8,S=32,...``: each seat given at most once, each value a whole number."""
+    values: dict[int, int] = {}
     for part in text.split(","):
         key, _, raw = part.partition("=")
         seat = seat_of(key)
-        if values[seat] is not None:
+        if seat in values:
             fail(f"--scores gives {SEATS[seat]} twice")
         try:
             values[seat] = int(raw)
         except ValueError:
             fail(f"{part!r}: a value must be a whole number")
-    if any(v is None for v in values):
-        fail("--scores needs a value for each of E, S, W and N")
-    return [v or 0 for v in values]
+    return values
 
 
-def _hand_values(
-    hands: tuple[str, ...], rules: RuleSet, winner: int | None, self_drawn: bool, prevailing: int
-) -> list[int]:
-    given: dict[int, Hand] = {}
+def _hands(hands: tuple[str, ...]) -> dict[int, str]:
+    """``SEAT=HAND`` options: each seat given at most once."""
+    given: dict[int, str] = {}
     for text in hands:
         key, _, notation = text.partition("=")
         seat = seat_of(key)
         if seat in given:
             fail(f"--hand gives {SEATS[seat]} twice")
-        given[seat] = parse_hand(notation, rules)
-    check_counts([t for hand in given.values() for t in hand.tiles()], rules, "the hands hold")
-    needed = range(4) if rules.scoring == "classical" else [] if winner is None else [winner]
-    missing = [SEATS[seat] for seat in needed if seat not in given]
-    if missing:
-        fail(f"--hand needed for {', '.join(missing)}")
-    values = [0, 0, 0, 0]
-    for seat, hand in given.items():
-        is_winner = seat == winner
-        if (hand.winning_tile is not None) != is_winner:
-            fail(f"the hand of {SEATS[seat]} must {'' if is_winner else 'not '}have a + tile")
-        context = Context(seat, prevailing, self_drawn=is_winner and self_drawn)
-        sheet = score(hand, context, rules)
-        if is_winner and not sheet.won:
-            click.echo(f"{SEATS[seat]}: not a win: {sheet.reason}", err=True)
-            sys.exit(1)
-        values[seat] = sheet.total
-        click.echo(f"{SEAT_NAMES[seat]} {hand}: {sheet.total}", err=True)
-    return values
+        given[seat] = notation
+    return given

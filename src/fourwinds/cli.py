@@ -14,9 +14,10 @@ from rich.table import Table
 from fourwinds import __version__
 from fourwinds.american.commands import card_group, load_card
 from fourwinds.bots import BOTS
+from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
-from fourwinds.rules import get_rules
+from fourwinds.rules import DEFAULT, get_rules, listed
 from fourwinds.simulate import simulate as run_simulation
 
 
@@ -27,15 +28,12 @@ def main() -> None:
     rules."""
 
 
-PLAY_RULES = ("classical", "hongkong", "beginner", "american")
-
-
 @main.command()
 @click.option(
     "--rules",
     "rules_name",
-    type=click.Choice(PLAY_RULES),
-    default="classical",
+    type=click.Choice([rules.name for rules in listed()]),
+    default=DEFAULT,
     show_default=True,
     help="The rule set to play.",
 )
@@ -81,15 +79,16 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Play HANDS seeded hands with bots in every seat and report the results."""
-    rules = get_rules(rules_name)
-    card = None
-    if rules_name == "american":
-        rules = get_rules(rules_name, players=players)
-        card = load_card(card_file)
-    elif card_file is not None or players != 4:
-        raise click.UsageError("--card and --players are for --rules american")
+    try:
+        rules = get_rules(rules_name, **({} if players == 4 else {"players": players}))
+    except ValueError as error:
+        raise click.UsageError(f"--players: {error}") from None
+    if card_file is not None:
+        if not family_of(rules).by_card:
+            raise click.UsageError(f"--card: {rules.title} is not played by a card")
+        rules = rules.with_card(load_card(card_file))
     if as_json:
-        summary = run_simulation(rules, hands, seed, bot, records, card=card)
+        summary = run_simulation(rules, hands, seed, bot, records)
         click.echo(json.dumps(summary.to_json()))
         return
     with Progress(transient=True) as progress:
@@ -98,7 +97,7 @@ def simulate(
         def advance() -> None:
             progress.advance(task)
 
-        summary = run_simulation(rules, hands, seed, bot, records, advance, card)
+        summary = run_simulation(rules, hands, seed, bot, records, advance)
     table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
     table.add_column("")
     table.add_column("hands", justify="right")

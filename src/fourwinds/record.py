@@ -19,14 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourwinds.american import is_american
-from fourwinds.american.actions import AmericanAction
-from fourwinds.american.card import Card, CardError, sample_card
-from fourwinds.american.deal import AmericanDeal
-from fourwinds.american.match import AmericanMatch
-from fourwinds.engine.actions import Action
-from fourwinds.engine.deal import Deal
-from fourwinds.engine.match import Match, hand_seed
+from fourwinds.engine.match import hand_seed
+from fourwinds.family import GameDeal, GameMatch, family_of
 from fourwinds.rules import get_rules
 
 FORMAT = "fourwinds-record"
@@ -37,7 +31,7 @@ class ReplayError(ValueError):
     """A record that does not reproduce its own game, or is not a record at all."""
 
 
-def _hand_entry(deal: Deal | AmericanDeal, **extra: Any) -> dict[str, Any]:
+def _hand_entry(deal: GameDeal, **extra: Any) -> dict[str, Any]:
     brk = deal.wall.break_
     assert deal.result is not None
     return {
@@ -51,87 +45,55 @@ def _hand_entry(deal: Deal | AmericanDeal, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _card_text(card: Card) -> str:
-    return "sample" if card == sample_card() else str(card)
-
-
-def deal_record(deal: Deal | AmericanDeal) -> dict[str, Any]:
-    """The record of one finished hand; an American one also holds its card."""
-    record = {
+def deal_record(deal: GameDeal) -> dict[str, Any]:
+    """The record of one finished hand (an American one also holds its card)."""
+    return {
         "format": FORMAT,
         "version": VERSION,
         "kind": "hand",
         "rules": deal.rules.name,
         "options": deal.rules.options(),
+        **family_of(deal.rules).record_fields(deal.rules),
         "hands": [_hand_entry(deal)],
     }
-    if isinstance(deal, AmericanDeal):
-        record["card"] = _card_text(deal.card)
-    return record
 
 
-def _card(record: dict[str, Any]) -> Card:
-    """The card of an American record: ``"sample"`` or the text of the card itself."""
-    text = record.get("card", "sample")
-    try:
-        return sample_card() if text == "sample" else Card.parse(text)
-    except CardError as error:
-        raise ReplayError(f"the record's card does not parse: {error}") from None
-
-
-def match_record(match: Match | AmericanMatch) -> dict[str, Any]:
-    """The record of a whole game: its finished hands (an American one also holds its card)."""
-    hands = [
-        _hand_entry(outcome.deal, number=outcome.number, east=outcome.east)
-        for outcome in match.outcomes
-    ]
-    record: dict[str, Any] = {
+def match_record(match: GameMatch) -> dict[str, Any]:
+    """The record of a whole game: its finished hands (Classical also holds the seating dice,
+    American its card)."""
+    return {
         "format": FORMAT,
         "version": VERSION,
         "kind": "match",
         "rules": match.rules.name,
         "options": match.rules.options(),
         "seed": match.seed,
+        **family_of(match.rules).record_fields(match.rules),
+        **match.record_fields(),
+        "hands": [
+            _hand_entry(outcome.deal, number=outcome.number, east=outcome.east)
+            for outcome in match.outcomes
+        ],
     }
-    if isinstance(match, AmericanMatch):
-        record["card"] = _card_text(match.deal.card)
-    else:
-        record["seating_rolls"] = [list(rolls) for rolls in match.seating_rolls]
-    record["hands"] = hands
-    return record
 
 
-def _parse_action(text: str, where: str, american: bool) -> tuple[int, Action | AmericanAction]:
-    seat_text, _, action_text = text.partition(" ")
-    if not seat_text.isdigit() or int(seat_text) > 3:
-        raise ReplayError(f"{where}: expected 'SEAT ACTION', got {text!r}")
-    try:
-        if american:
-            return int(seat_text), AmericanAction.parse(action_text)
-        return int(seat_text), Action.parse(action_text)
-    except ValueError as error:
-        raise ReplayError(f"{where}: {error}") from None
-
-
-def replay(record: dict[str, Any]) -> list[Deal | AmericanDeal]:
+def replay(record: dict[str, Any]) -> list[GameDeal]:
     """Replay every hand of a record and check it against what the record says happened."""
     if record.get("format") != FORMAT or record.get("version") != VERSION:
         raise ReplayError(f"not a {FORMAT} record of version {VERSION}")
     try:
         rules = get_rules(record["rules"], **record.get("options", {}))
+        family = family_of(rules)
+        rules = family.with_record_fields(rules, record)
     except (KeyError, ValueError) as error:
         raise ReplayError(f"bad rule set: {error}") from None
-    american = is_american(rules)
-    card = _card(record) if american else None
-    match: Match | AmericanMatch | None = None
+    match: GameMatch | None = None
     if record.get("kind") == "match":
-        seed = record["seed"]
-        match = AmericanMatch(rules, seed, card) if american else Match(rules, seed)
-    if isinstance(match, Match) and [list(r) for r in match.seating_rolls] != record.get(
-        "seating_rolls"
-    ):
-        raise ReplayError("the seating dice differ from the record")
-    deals: list[Deal | AmericanDeal] = []
+        match = family.match(rules, record["seed"])
+        for key, value in match.record_fields().items():
+            if record.get(key) != value:
+                raise ReplayError(f"the {key.replace('_', ' ')} differ from the record")
+    deals: list[GameDeal] = []
     for index, entry in enumerate(record["hands"]):
         where = f"hand {index}"
         if match is not None:
@@ -139,38 +101,28 @@ def replay(record: dict[str, Any]) -> list[Deal | AmericanDeal]:
             found = (entry["seed"], entry["east"], entry["prevailing_wind"])
             if expected != found:
                 raise ReplayError(f"{where}: seed, East or prevailing wind differ: {found}")
-        deal: Deal | AmericanDeal
-        if american:
-            deal = AmericanDeal(rules, entry["seed"], card)
+            deal = match.deal
         else:
-            deal = Deal(rules, entry["seed"], entry["prevailing_wind"])
+            deal = family.deal(rules, entry["seed"], entry["prevailing_wind"])
         brk = deal.wall.break_
         if [list(roll) for roll in brk.dice] != entry["dice"]:
             raise ReplayError(f"{where}: the dice differ: {brk.dice} against {entry['dice']}")
         for number, text in enumerate(entry["actions"]):
-            seat, action = _parse_action(text, f"{where}, action {number}", american)
+            where_action = f"{where}, action {number}"
+            seat_text, _, action_text = text.partition(" ")
+            if not seat_text.isdigit() or int(seat_text) > 3:
+                raise ReplayError(f"{where_action}: expected 'SEAT ACTION', got {text!r}")
             try:
-                if isinstance(deal, AmericanDeal):
-                    assert isinstance(action, AmericanAction)
-                    deal.apply(seat, action)
-                else:
-                    assert isinstance(action, Action)
-                    deal.apply(seat, action)
+                deal.apply(int(seat_text), family.parse_action(action_text))
             except ValueError as error:
-                raise ReplayError(f"{where}, action {number} ({text}): {error}") from None
+                raise ReplayError(f"{where_action} ({text}): {error}") from None
         if deal.result is None:
             raise ReplayError(f"{where}: the actions end before the hand does")
         if deal.result.to_json() != entry["result"]:
             raise ReplayError(
                 f"{where}: the result differs: {deal.result.to_json()} against {entry['result']}"
             )
-        if isinstance(match, Match):
-            assert isinstance(deal, Deal)
-            match.deal = deal
-            match.next_hand()
-        elif isinstance(match, AmericanMatch):
-            assert isinstance(deal, AmericanDeal)
-            match.deal = deal
+        if match is not None:
             match.next_hand()
         deals.append(deal)
     return deals

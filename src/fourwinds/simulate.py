@@ -8,31 +8,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fourwinds.american import is_american
-from fourwinds.american.bots import AmericanBot, make_american_bot
-from fourwinds.american.card import Card
-from fourwinds.american.deal import AmericanDeal, AmericanResult
-from fourwinds.american.view import AmericanView
-from fourwinds.bots import Bot, make_bot
-from fourwinds.engine.deal import Deal, Result
 from fourwinds.engine.match import hand_seed
-from fourwinds.engine.view import View
+from fourwinds.family import Bot, GameDeal, GameResult, family_of
 from fourwinds.record import deal_record
 from fourwinds.rules import RuleSet
 
 
-def play(deal: Deal, bots: Sequence[Bot]) -> Result:
+def play(deal: GameDeal, bots: Sequence[Bot]) -> GameResult:
     """Let the bots play the deal to its end; each sees only its own seat's view."""
-    views = [View(deal, seat) for seat in range(len(bots))]
-    while deal.result is None:
-        seat = deal.to_move()[0]
-        deal.apply(seat, bots[seat].choose(views[seat]))
-    return deal.result
-
-
-def play_american(deal: AmericanDeal, bots: Sequence[AmericanBot]) -> AmericanResult:
-    """The same for an American hand: the Charleston, then play, each bot on its own view."""
-    views = [AmericanView(deal, seat) for seat in range(len(bots))]
+    family = family_of(deal.rules)
+    views = [family.view(deal, seat) for seat in range(len(bots))]
     while deal.result is None:
         seat = deal.to_move()[0]
         deal.apply(seat, bots[seat].choose(views[seat]))
@@ -75,25 +60,17 @@ def simulate(
     bot: str,
     records: Path | None = None,
     progress: Callable[[], None] | None = None,
-    card: Card | None = None,
 ) -> Summary:
-    """Play ``hands`` independent hands, hand ``i`` seeded from ``seed`` and ``i``; American
-    hands are played by ``card`` (the sample card when none is given)."""
+    """Play ``hands`` independent hands, hand ``i`` seeded from ``seed`` and ``i``."""
+    family = family_of(rules)
     summary = Summary(rules.name, bot, seed)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     for number in range(hands):
         deal_seed = hand_seed(seed, number)
-        deal: Deal | AmericanDeal
-        result: Result | AmericanResult
-        if is_american(rules):
-            deal = AmericanDeal(rules, deal_seed, card)
-            seats = [make_american_bot(bot, deal_seed + seat) for seat in range(4)]
-            result = play_american(deal, seats)
-        else:
-            deal = Deal(rules, deal_seed)
-            result = play(deal, [make_bot(bot, deal_seed + seat) for seat in range(4)])
+        deal = family.deal(rules, deal_seed)
+        result = play(deal, [family.bot(bot, deal_seed + seat) for seat in range(4)])
         summary.hands += 1
         if result.winner is None:
             summary.draws += 1

@@ -17,11 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fourwinds.american.card import HAND_SIZE, Card
+from fourwinds.american.card import HAND_SIZE, Card, card_of
 from fourwinds.american.deal import matcher_for
 from fourwinds.american.hand import AmericanHand
-from fourwinds.american.matcher import Distance, Holding, Match
+from fourwinds.american.matcher import Distance, Holding, LineMatch
+from fourwinds.american.settlement import settle_american
+from fourwinds.family import CalculatorError, HowWon, Scored, Settled
 from fourwinds.rules import RuleSet
+from fourwinds.scoring.settlement import Settlement
+from fourwinds.tiles import NotationError
 
 NEAREST = 5
 
@@ -31,12 +35,12 @@ class Verdict:
     """The lines a hand completes (best first) and, when it completes none, the nearest."""
 
     hand: AmericanHand
-    matches: tuple[Match, ...]
+    matches: tuple[LineMatch, ...]
     nearest: tuple[Distance, ...]
     self_picked: bool
 
     @property
-    def best(self) -> Match | None:
+    def best(self) -> LineMatch | None:
         return self.matches[0] if self.matches else None
 
     def amounts(self) -> tuple[int, int]:
@@ -103,3 +107,67 @@ def judge(hand: AmericanHand, card: Card, self_picked: bool, rules: RuleSet) -> 
         away = matcher.distances(holding)
         nearest = tuple(sorted(away, key=lambda d: (d.tiles, -d.line.value))[:NEAREST])
     return Verdict(hand, matches, nearest, self_picked)
+
+
+class AmericanCalculator:
+    """A hand matched against the card, and the payments of seed 001 part 6."""
+
+    def score(self, rules: RuleSet, text: str, how: HowWon) -> Scored:
+        if how.winning_flags() not in ([], ["--self-drawn"]) or how.original_call or how.calling:
+            raise CalculatorError(
+                "American hands take only --self-drawn (a self-pick, or a win after a joker "
+                "exchange)"
+            )
+        hand = _parse(text)
+        verdict = judge(hand, card_of(rules), how.self_drawn, rules)
+        stands = hand.size() != HAND_SIZE or verdict.best is not None
+        return Scored(verdict.explain(), verdict.to_json(), stands)
+
+    def settle(
+        self,
+        rules: RuleSet,
+        winner: int | None,
+        discarder: int | None,
+        self_drawn: bool,
+        values: dict[int, int] | None,
+        hands: dict[int, str],
+        prevailing: int,
+        jokerless: bool,
+    ) -> Settled:
+        """Reference 3.6: the discarder pays double, the others the value; a self-pick, double
+        from everyone; jokerless doubles again."""
+        if winner is None:
+            return Settled(Settlement(()), [])
+        if self_drawn == (discarder is not None):
+            raise CalculatorError(
+                "give --discarder for a win on a discard, or --self-drawn, not both"
+            )
+        if discarder == winner:
+            raise CalculatorError("the winner cannot be the discarder")
+        notes = []
+        if values is not None:
+            if set(values) != {winner}:
+                raise CalculatorError(
+                    "--scores for American is the winner's line value: WINNER=VALUE"
+                )
+            value = values[winner] * (2 if jokerless else 1)
+        else:
+            if set(hands) != {winner}:
+                raise CalculatorError("--hand for American is the winner's hand: WINNER=HAND")
+            hand = _parse(hands[winner])
+            best = judge(hand, card_of(rules), self_drawn, rules).best
+            if best is None:
+                raise CalculatorError(f"{hand} completes no line of the card", status=1)
+            notes.append(f"{hand}: {best.line.id}, {best.value}")
+            value = best.value
+        try:
+            return Settled(settle_american(value, winner, discarder, range(rules.players)), notes)
+        except ValueError as error:  # the empty seat of a table of three
+            raise CalculatorError(str(error)) from None
+
+
+def _parse(text: str) -> AmericanHand:
+    try:
+        return AmericanHand.parse(text)
+    except NotationError as error:
+        raise CalculatorError(str(error)) from None

@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from fourwinds.tiles import (
     BAMBOO,
@@ -49,6 +49,9 @@ from fourwinds.tiles import (
     WINDS,
     Tile,
 )
+
+if TYPE_CHECKING:
+    from fourwinds.rules import RuleSet
 
 HAND_SIZE: Final = 14
 FLOWER: Final = FIRST_FLOWER
@@ -340,6 +343,11 @@ SAMPLE: Final = Path(__file__).with_name("cards") / "sample.card"
 def sample_card() -> Card:
     """fourwinds' own sample card (original lines, no NMJL card lines), read once."""
     return Card.load(SAMPLE)
+
+
+def card_of(rules: RuleSet) -> Card:
+    """The card a rule set plays by: its own (``RuleSet.card``), or the sample card."""
+    return rules.card if rules.card is not None else sample_card()
 
 
 # ---------------------------------------------------------------- parsing

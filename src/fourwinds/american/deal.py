@@ -49,7 +49,7 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
-from fourwinds.american.matcher import Holding, Match, Matcher, unseen_supply
+from fourwinds.american.matcher import Holding, LineMatch, Matcher, unseen_supply
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.engine.events import Event
@@ -159,11 +159,12 @@ class AmericanDeal:
     """One American hand. Seats are seat winds: 0 East (the dealer, who discards first),
     1 South, 2 West, 3 North; with three players North's seat is empty."""
 
-    def __init__(self, rules: RuleSet, seed: int, card: Card | None = None) -> None:
+    def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
         self.rules = rules
         self.seed = seed
-        self.prevailing_wind = 0
-        self.card = card if card is not None else sample_card()
+        self.prevailing_wind = prevailing_wind
+        """Always 0: the American game has no prevailing wind."""
+        self.card = rules.card if rules.card is not None else sample_card()
         self.matcher = matcher_for(self.card)
         self.wall = Wall.build(rules, random.Random(seed))
         self.seats = [AmericanSeat(present=s < rules.players) for s in range(SEATS)]
@@ -403,8 +404,9 @@ class AmericanDeal:
     def apply(self, seat: int, action: AmericanAction) -> list[Event]:
         """Take ``action`` for ``seat``; anything not in ``legal_actions(seat)`` raises
         IllegalAction naming the rule, and the deal is left exactly as it was."""
-        if not 0 <= seat < SEATS or action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+        why = self.refusal(seat, action)
+        if why is not None:
+            raise IllegalAction(why)
         self.events = []
         self.history.append((seat, action))
         if self.phase == CHARLESTON:
@@ -597,7 +599,7 @@ class AmericanDeal:
         winner: int | None,
         discarder: int | None,
         tile: Tile | None,
-        best: Match | None,
+        best: LineMatch | None,
         heavenly: bool,
     ) -> None:
         hands = tuple(self._hand(s, tile if s == winner else None) for s in range(SEATS))
@@ -630,9 +632,14 @@ class AmericanDeal:
 
     # ---------------------------------------------------------------- explaining refusals
 
+    def refusal(self, seat: int, action: AmericanAction) -> str | None:
+        """Why ``apply`` would refuse ``action`` for ``seat``: the rule it breaks, with its
+        source (seed 001, or the reference where the seed is silent); None when it is legal."""
+        if 0 <= seat < SEATS and action in self.legal_actions(seat):
+            return None
+        return self._why_illegal(seat, action)
+
     def _why_illegal(self, seat: int, action: AmericanAction) -> str:
-        """The rule ``action`` breaks, with its source: seed 001, or the reference where the
-        seed is silent."""
         if not 0 <= seat < SEATS:
             return f"there is no seat {seat}: the seats are 0 (East) to 3 (North)"
         wind = WINDS[seat]

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from fourwinds.american.actions import AmericanAction
-from fourwinds.american.card import Card
 from fourwinds.american.deal import AmericanDeal, AmericanResult
 from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.engine.events import Event
@@ -47,10 +47,9 @@ class AmericanOutcome:
 class AmericanMatch:
     """Hands in sequence at one table."""
 
-    def __init__(self, rules: RuleSet, seed: int, card: Card | None = None) -> None:
+    def __init__(self, rules: RuleSet, seed: int) -> None:
         self.rules = rules
         self.seed = seed
-        self.card = card
         self.east = random.Random(seed).randrange(rules.players)
         self.hand_number = 0
         self.scores = [0] * rules.players
@@ -84,11 +83,15 @@ class AmericanMatch:
             raise ValueError(f"there is no position {position}: the positions are 0 to {last}")
         return (position - self.east) % self.rules.players
 
+    def record_fields(self) -> dict[str, Any]:
+        """Nothing beyond the card, which the rules hold."""
+        return {}
+
     def apply(self, seat: int, action: AmericanAction) -> list[Event]:
         return self.deal.apply(seat, action)
 
     def _new_deal(self) -> AmericanDeal:
-        return AmericanDeal(self.rules, hand_seed(self.seed, self.hand_number), self.card)
+        return AmericanDeal(self.rules, hand_seed(self.seed, self.hand_number))
 
     def next_hand(self) -> AmericanOutcome:
         """Pay the finished hand, pass the deal to the right and start the next hand."""

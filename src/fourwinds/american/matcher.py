@@ -63,7 +63,7 @@ class Holding(NamedTuple):
         return self.jokers == 0 and self.exposed_jokers == 0
 
 
-class Match(NamedTuple):
+class LineMatch(NamedTuple):
     """A line the hand completes, the instance it completes, whether the hand is jokerless,
     and whether that doubles its value."""
 
@@ -214,17 +214,17 @@ class Matcher:
             bits ^= low
         return found
 
-    def matches(self, holding: Holding, except_singles_and_pairs: bool = False) -> list[Match]:
+    def matches(self, holding: Holding, except_singles_and_pairs: bool = False) -> list[LineMatch]:
         """Every line the 14 tiles complete (the best instance of each), the best paying first
         (ties in card order). A jokerless hand doubles, on lines of singles and pairs too
         unless ``except_singles_and_pairs`` (the NMJL card's rule)."""
-        found: dict[int, Match] = {}
+        found: dict[int, LineMatch] = {}
         for entry in self._complete(holding):
             if entry.line not in found:
                 line = self.card.lines[entry.line]
                 takes_jokers = any(is_set for _, is_set in entry.instance)
                 bonus = holding.jokerless and (takes_jokers or not except_singles_and_pairs)
-                found[entry.line] = Match(line, entry.instance, holding.jokerless, bonus)
+                found[entry.line] = LineMatch(line, entry.instance, holding.jokerless, bonus)
         return sorted(found.values(), key=lambda m: (-m.value, m.line.number))
 
     def is_complete(self, holding: Holding) -> bool:
@@ -254,7 +254,7 @@ class Matcher:
                 if missing == jokers:
                     yield entry
 
-    def best(self, holding: Holding, except_singles_and_pairs: bool = False) -> Match | None:
+    def best(self, holding: Holding, except_singles_and_pairs: bool = False) -> LineMatch | None:
         """The line that pays most, or None when the hand completes no line."""
         found = self.matches(holding, except_singles_and_pairs)
         return found[0] if found else None

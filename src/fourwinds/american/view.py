@@ -185,6 +185,7 @@ class AmericanView:
         brk = deal.wall.break_
         return {
             "seat": self.seat,
+            "family": deal.rules.family,
             "rules": deal.rules.name,
             "card": deal.card.title,
             "players": deal.rules.players,

@@ -16,7 +16,7 @@ from fourwinds.tiles import Tile
 
 class SeatView(Protocol):
     """What a bot reads of its seat: the engine's ``View``, or a remote client's copy of a
-    view received as JSON (``fourwinds.server.client.RemoteView``)."""
+    view received as JSON (the family's ``remote_view``)."""
 
     @property
     def seat(self) -> int: ...

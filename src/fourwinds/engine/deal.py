@@ -373,8 +373,9 @@ class Deal:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened. An action that is not in
         ``legal_actions(seat)`` raises IllegalAction and changes nothing."""
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+        why = self.refusal(seat, action)
+        if why is not None:
+            raise IllegalAction(why)
         self.events = []
         self.history.append((seat, action))
         if self.phase == TURN:
@@ -594,9 +595,15 @@ class Deal:
 
     # ---------------------------------------------------------------- explaining refusals
 
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """Why ``apply`` would refuse ``action`` for ``seat``, naming the rule it breaks (seed
+        004's rule where it has one), so that a player learns the rule rather than a list of
+        moves; None when it is legal. Nothing changes."""
+        if 0 <= seat < SEATS and action in self.legal_actions(seat):
+            return None
+        return self._why_illegal(seat, action)
+
     def _why_illegal(self, seat: int, action: Action) -> str:
-        """Why ``action`` is refused, naming the rule it breaks (seed 004's rule where it has
-        one), so that a player learns the rule rather than a list of moves."""
         if self.phase == ENDED:
             return "the hand is over"
         if not 0 <= seat < SEATS:

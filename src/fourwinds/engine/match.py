@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal, Result
@@ -157,6 +158,10 @@ class Match:
         for seat, change in enumerate(settlement.net):
             self.scores[self.position_of(seat)] += change
         return HandOutcome(self.hand_number, self.east, self.deal, sheets, settlement)
+
+    def record_fields(self) -> dict[str, Any]:
+        """The seating dice (seed 000), so that a replay can check them."""
+        return {"seating_rolls": [list(rolls) for rolls in self.seating_rolls]}
 
     def wins_by_position(self) -> list[int]:
         wins = [0] * SEATS

@@ -140,6 +140,7 @@ class View:
         brk = deal.wall.break_
         return {
             "seat": self.seat,
+            "family": deal.rules.family,
             "rules": deal.rules.name,
             "prevailing_wind": self.prevailing_wind,
             "phase": self.phase,

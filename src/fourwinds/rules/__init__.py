@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.rules.values import Value
 from fourwinds.shapes import THIRTEEN_ORPHANS
 from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
+
+if TYPE_CHECKING:
+    from fourwinds.american.card import Card
 
 
 def standard_tiles(bonus: bool, jokers: int = 0) -> tuple[int, ...]:
@@ -105,6 +108,10 @@ class RuleSet:
     """Which of several Mah Jongg claims on one discard takes it: ``highest-score`` (seeds 000
     and 004) or ``nearest``, the seat nearest after the discarder (seeds 002 and 003)."""
     own_options: tuple[str, ...] = ()
+    family: str = "classical-style"
+    """The family that plays this rule set (``fourwinds.family``)."""
+    card: Card | None = field(default=None, compare=False)
+    """American: the card the hands are won by (None: the sample card); see ``with_card``."""
     """Options of this rule set beyond those of every rule set and of its scoring family."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuleSet:
@@ -125,6 +132,17 @@ class RuleSet:
         return self.OPTIONS + self.SCORING_OPTIONS.get(self.scoring, ()) + self.own_options
 
     @property
+    def losers_settle(self) -> bool:
+        """The losers settle with each other too (Classical, seed 000 step 6c): every hand is
+        scored."""
+        return self.scoring == "classical"
+
+    @property
+    def discarder_pays(self) -> bool:
+        """A win on a discard is paid by the discarder (Hong Kong, seed 002)."""
+        return self.scoring == "hongkong"
+
+    @property
     def thirteen_orphans(self) -> bool:
         """Whether Thirteen Orphans wins (an option where the rule text does not name it)."""
         return THIRTEEN_ORPHANS in self.shapes
@@ -132,6 +150,10 @@ class RuleSet:
     def options(self) -> dict[str, Any]:
         """The values a table may change, for records and the lobby."""
         return {name: getattr(self, name) for name in self.option_names()}
+
+    def with_card(self, card: Card | None) -> RuleSet:
+        """The same rule set played by ``card`` (American; None for the sample card)."""
+        return replace(self, card=card)
 
     def with_options(self, **options: Any) -> RuleSet:
         """The same rule set with some options changed; unknown options are refused."""
@@ -177,6 +199,15 @@ RULES: dict[str, RuleSet] = {}
 def register(rules: RuleSet) -> RuleSet:
     RULES[rules.name] = rules
     return rules
+
+
+DEFAULT = "classical"
+"""The rule set offered first."""
+
+
+def listed() -> list[RuleSet]:
+    """Every registered rule set, the default first, then by title: the lobby's order."""
+    return sorted(RULES.values(), key=lambda rules: (rules.name != DEFAULT, rules.title))
 
 
 def get_rules(name: str, **options: Any) -> RuleSet:

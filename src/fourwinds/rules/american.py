@@ -25,5 +25,6 @@ AMERICAN = register(
         rotate_on_draw=True,
         seating_by_dice=False,
         scoring="american",
+        family="american",
     )
 )

@@ -20,9 +20,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from fourwinds.rules import RULES, WIN_CLAIMS
+from fourwinds.rules import WIN_CLAIMS, listed
 from fourwinds.rules.payouts import PAYOUTS
-from fourwinds.server.game import AmericanGame
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
     ActionMessage,
@@ -36,7 +35,7 @@ from fourwinds.server.protocol import (
 )
 from fourwinds.server.replay import replay_steps
 from fourwinds.server.storage import Storage
-from fourwinds.server.table import PLAYABLE, Table, TableError, Timing
+from fourwinds.server.table import Table, TableError, Timing
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
@@ -123,7 +122,7 @@ async def replay_page(request: Request) -> Response:
 
 async def list_rules(request: Request) -> Response:
     rules = []
-    for rule_set in (RULES[name] for name in PLAYABLE):
+    for rule_set in listed():
         names = rule_set.option_names()
         choices = {name: CHOICES[name] for name in names if name in CHOICES}
         if "min_faan" in names:
@@ -191,13 +190,13 @@ async def join_table(request: Request) -> Response:
 
 
 async def table_card(request: Request) -> Response:
-    """The card an American table plays (public: every player holds one)."""
+    """The card a table plays by (public: every player holds one)."""
     table = _table(request)
     if table is None:
         return _failure(404, "no such table")
-    if not isinstance(table.game, AmericanGame):
+    card = table.family.card(table.rules)
+    if card is None:
         return _failure(404, f"{table.rules.title} is not played by a card")
-    card = table.game.card
     lines = [
         {
             "id": line.id,

@@ -1,8 +1,8 @@
 """A bot at a table over the WebSocket protocol, as any external program would sit there.
 
-``RemoteView`` and ``RemoteAmericanView`` read a ``state`` message's view (JSON) into what the
-built-in bots read, so the same bots that play inside the server can play from outside it
-(``fourwinds bot``). An American bot also needs the table's card: it is public, read once from
+The family's ``remote_view`` reads a ``state`` message's view (JSON) into what the built-in bots
+read, so the same bots that play inside the server can play from outside it (``fourwinds bot``).
+Where hands are won by a card, the bot also needs the table's card: it is public, read once from
 ``GET /api/tables/{id}/card``.
 """
 
@@ -11,81 +11,16 @@ from __future__ import annotations
 import json
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
 from typing import Any
 
 import websockets
 
-from fourwinds.american import is_american
-from fourwinds.american.actions import AmericanAction
-from fourwinds.american.bots import AmericanBot, make_american_bot
-from fourwinds.american.card import Card
-from fourwinds.american.deal import matcher_for
-from fourwinds.american.hand import AmericanHand, Exposure
-from fourwinds.american.matcher import Holding, Matcher
-from fourwinds.american.view import unseen_tiles
-from fourwinds.bots import Bot, make_bot
-from fourwinds.engine.actions import Action
+from fourwinds.family import Bot, family_of
 from fourwinds.rules import RuleSet, get_rules
-from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles
 
 
-class RemoteView:
-    """A seat's view as received in a ``state`` message (``View.to_json()``)."""
-
-    def __init__(self, view: dict[str, Any], rule_set: RuleSet) -> None:
-        self.seat: int = view["seat"]
-        self.phase: str = view["phase"]
-        self.legal_actions = [Action.parse(text) for text in view["legal_actions"]]
-        self.rule_set = rule_set
-        self.discard: Tile | None = None if view["discard"] is None else parse_tile(view["discard"])
-        self._counts = counts(parse_tiles(view["hand"]), PLAIN_KINDS)
-        self._melds: list[list[dict[str, Any]]] = [seat["melds"] for seat in view["seats"]]
-
-    @property
-    def counts(self) -> list[int]:
-        return list(self._counts)
-
-    def melds(self, seat: int) -> Sequence[object]:
-        return self._melds[seat]
-
-
-class RemoteAmericanView:
-    """An American seat's view as received in a ``state`` message (``AmericanView.to_json()``),
-    with the table's card."""
-
-    def __init__(self, view: dict[str, Any], matcher: Matcher) -> None:
-        self.phase: str = view["phase"]
-        self.legal_actions = [AmericanAction.parse(text) for text in view["legal_actions"]]
-        self.hand = tuple(parse_tiles(view["hand"]))
-        self.discard: Tile | None = None if view["discard"] is None else parse_tile(view["discard"])
-        self.live_left: int = view["live_left"]
-        self.matcher = matcher
-        self._exposures = [
-            tuple(Exposure.parse(e["text"]) for e in seat["exposures"]) for seat in view["seats"]
-        ]
-        self._discards = [
-            tuple((parse_tile(d["tile"]), bool(d["claimed"])) for d in seat["discards"])
-            for seat in view["seats"]
-        ]
-        self.holding = Holding.of(AmericanHand(self.hand, self._exposures[view["seat"]]))
-
-    def exposures(self, seat: int) -> tuple[Exposure, ...]:
-        return self._exposures[seat]
-
-    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
-        return self._discards[seat]
-
-    def unseen(self) -> list[int]:
-        return unseen_tiles(
-            self.hand,
-            [e for seat in self._exposures for e in seat],
-            [d for seat in self._discards for d in seat],
-        )
-
-
-def table_card(socket_url: str) -> Card:
-    """The card of the table behind a socket address (``ws://HOST/ws/ID``)."""
+def table_card(socket_url: str) -> str:
+    """The card (its text) of the table behind a socket address (``ws://HOST/ws/ID``)."""
     parts = urllib.parse.urlsplit(socket_url)
     scheme = "https" if parts.scheme == "wss" else "http"
     table_id = parts.path.rstrip("/").rsplit("/", 1)[-1]
@@ -93,7 +28,8 @@ def table_card(socket_url: str) -> Card:
         (scheme, parts.netloc, f"/api/tables/{table_id}/card", "", "")
     )
     with urllib.request.urlopen(address) as answer:
-        return Card.parse(json.load(answer)["text"])
+        text: str = json.load(answer)["text"]
+        return text
 
 
 def resolve(url: str, table: str | None, name: str) -> tuple[str, int, str]:
@@ -123,9 +59,8 @@ def resolve(url: str, table: str | None, name: str) -> tuple[str, int, str]:
 
 async def play_remote(socket_url: str, position: int, token: str, bot_name: str, seed: int) -> Any:
     """Play a seat until the game is over; returns the final standings."""
-    engine_bot: Bot | None = None
-    american_bot: AmericanBot | None = None
-    matcher: Matcher | None = None
+    bot: Bot | None = None
+    rules: RuleSet | None = None
     async with websockets.connect(socket_url) as socket:
         await socket.send(json.dumps({"type": "hello", "position": position, "token": token}))
         answered: list[str] | None = None
@@ -154,16 +89,14 @@ async def play_remote(socket_url: str, position: int, token: str, bot_name: str,
             if not legal or legal == answered:
                 answered = answered if legal else None
                 continue
-            rule_set = get_rules(table["rules"], **table["options"])
-            action: Action | AmericanAction
-            if is_american(rule_set):
-                if american_bot is None or matcher is None:
-                    american_bot = make_american_bot(bot_name, seed)
-                    matcher = matcher_for(table_card(socket_url))
-                action = american_bot.choose(RemoteAmericanView(view, matcher))
-            else:
-                engine_bot = engine_bot or make_bot(bot_name, seed)
-                action = engine_bot.choose(RemoteView(view, rule_set))
+            if rules is None:
+                rules = get_rules(table["rules"], **table["options"])
+                family = family_of(rules)
+                if family.by_card:
+                    rules = family.with_record_fields(rules, {"card": table_card(socket_url)})
+            family = family_of(rules)
+            bot = bot or family.bot(bot_name, seed)
+            action = bot.choose(family.remote_view(view, rules))
             answered = legal
             await socket.send(json.dumps({"type": "action", "action": str(action)}))
     raise ConnectionError("the server closed the connection before the game ended")

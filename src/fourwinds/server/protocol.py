@@ -19,13 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from fourwinds.american.match import AmericanOutcome
-from fourwinds.analysis import tiles_to_win, waits
-from fourwinds.bots.greedy import GreedyBot
-from fourwinds.engine.actions import DISCARD, STANDING
-from fourwinds.engine.match import HandOutcome
-from fourwinds.engine.view import View
-from fourwinds.tiles import tile_name
+from fourwinds.family import Family, GameOutcome
 
 MAX_MESSAGE = 4096
 """Bytes; a longer message is refused unread."""
@@ -117,14 +111,14 @@ def error(text: str) -> str:
     return json.dumps({"type": "error", "error": text})
 
 
-def hand_summary(outcome: HandOutcome | AmericanOutcome, scores: list[int]) -> dict[str, Any]:
-    """``last_hand``: every hand revealed, the score sheets (American: the winning line and its
-    value), the payments and the running totals. Seats (winner, discarder, sheets, payments, net)
-    are that hand's seat winds; ``east`` maps them to positions, as the next hand may already
-    have a new East."""
+def hand_summary(family: Family, outcome: GameOutcome, scores: list[int]) -> dict[str, Any]:
+    """``last_hand``: every hand revealed, what the family shows of a finished hand (the score
+    sheets; American: the winning line and its value), the payments and the running totals.
+    Seats (winner, discarder, sheets, payments, net) are that hand's seat winds; ``east`` maps
+    them to positions, as the next hand may already have a new East."""
     result = outcome.result
     settlement = outcome.settlement
-    summary: dict[str, Any] = {
+    return {
         "hand_number": outcome.number,
         "east": outcome.east,
         "winner": result.winner,
@@ -134,32 +128,5 @@ def hand_summary(outcome: HandOutcome | AmericanOutcome, scores: list[int]) -> d
         "payments": [] if settlement is None else [list(p) for p in settlement.payments],
         "net": [0] * len(result.hands) if settlement is None else settlement.net,
         "scores": list(scores),
-    }
-    if isinstance(outcome, AmericanOutcome):
-        american = outcome.result
-        summary["line"], summary["value"] = american.line, american.value
-        summary["jokerless"], summary["heavenly"] = american.jokerless, american.heavenly
-        summary["dead"] = list(american.dead)
-    else:
-        summary["sheets"] = [sheet.to_json() for sheet in outcome.sheets]
-    return summary
-
-
-def hint(view: View) -> dict[str, Any]:
-    """The greedy bot's choice for this seat, and tiles-to-win and waits of the hand it leaves
-    (after the suggested discard when the seat holds a tile too many)."""
-    suggestion = GreedyBot(0).choose(view) if view.legal_actions else None
-    counts = view.counts
-    discarded = None if suggestion is None else suggestion.tile
-    if suggestion is not None and suggestion.kind in (DISCARD, STANDING) and discarded is not None:
-        counts[discarded] -= 1
-    melds = len(view.melds(view.seat))
-    shapes = view.rule_set.shapes
-    distance = tiles_to_win(counts, melds, shapes)
-    ready = distance == 0 and sum(counts) % 3 == 1
-    return {
-        "type": "hint",
-        "tiles_to_win": distance,
-        "waits": [tile_name(tile) for tile in waits(counts, melds, shapes)] if ready else [],
-        "suggestion": None if suggestion is None else str(suggestion),
+        **family.outcome_json(outcome),
     }

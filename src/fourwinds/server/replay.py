@@ -8,41 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourwinds.american.deal import AmericanDeal
-from fourwinds.engine.match import HandOutcome
-from fourwinds.rules import get_rules
-from fourwinds.server.game import AnyDeal, Game, game_for
-from fourwinds.tiles import PLAIN_KINDS, format_tiles
+from fourwinds.family import Family, GameDeal, family_of
+from fourwinds.server.table import table_rules
+from fourwinds.tiles import format_tiles
 
 
-def _concealed(deal: AnyDeal) -> list[str]:
-    """Every seat's concealed tiles, East first."""
-    if isinstance(deal, AmericanDeal):
-        return [format_tiles(state.tiles()) for state in deal.seats]
-    return [
-        format_tiles(t for t in range(PLAIN_KINDS) for _ in range(state.concealed[t]))
-        for state in deal.seats
-    ]
-
-
-def _step(game: Game, deal: AnyDeal, seat: int | None, action: str | None) -> dict[str, Any]:
-    return {"seat": seat, "action": action, "view": game.view(deal, 0), "hands": _concealed(deal)}
+def _step(family: Family, deal: GameDeal, seat: int | None, action: str | None) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "action": action,
+        "view": family.view(deal, 0).to_json(),
+        "hands": [format_tiles(family.view(deal, seat).hand) for seat in range(len(deal.seats))],
+    }
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The ``hands`` of ``GET /api/games/{id}/replay`` (docs/protocol.md)."""
-    rules = get_rules(record["rules"], **record["options"])
     card = record.get("card")
-    game = game_for(rules, None if card in (None, "sample") else card)
-    match = game.new_match(record["seed"])
+    rules = table_rules(record["rules"], record["options"], None if card == "sample" else card)
+    family = family_of(rules)
+    match = family.match(rules, record["seed"])
     hands = []
     for entry in record["hands"]:
         deal = match.deal
-        steps = [_step(game, deal, None, None)]
+        steps = [_step(family, deal, None, None)]
         for text in entry["actions"]:
             seat, _, action = text.partition(" ")
-            game.apply(match, int(seat), game.parse(action))
-            steps.append(_step(game, deal, int(seat), action))
+            match.apply(int(seat), family.parse_action(action))
+            steps.append(_step(family, deal, int(seat), action))
         outcome = match.next_hand()
         settlement = outcome.settlement
         hands.append(
@@ -50,9 +43,7 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "hand_number": outcome.number,
                 "east": outcome.east,
                 "steps": steps,
-                "sheets": [s.to_json() for s in outcome.sheets]
-                if isinstance(outcome, HandOutcome)
-                else [],
+                "sheets": family.outcome_json(outcome).get("sheets", []),
                 "payments": [] if settlement is None else [list(p) for p in settlement.payments],
             }
         )

@@ -21,28 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from fourwinds.american.match import AmericanOutcome
-from fourwinds.engine.actions import IllegalAction
-from fourwinds.engine.match import HandOutcome
+from fourwinds.family import Bot, GameDeal, GameMatch, GameOutcome, family_of
 from fourwinds.record import match_record
-from fourwinds.rules import get_rules
-from fourwinds.server.game import AnyAction, AnyBot, AnyDeal, AnyMatch, game_for
+from fourwinds.rules import RuleSet, get_rules
 from fourwinds.server.protocol import hand_summary
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
 
 NEXT = "next"
 """The stored action that starts the next hand (its seat is None)."""
 AWAY_BOT = "greedy"
-PLAYABLE = (
-    "classical",
-    "classical-dmjl",
-    "classical-bmja",
-    "hongkong",
-    "hongkong-standard",
-    "beginner",
-    "american",
-)
-"""The rule sets a table plays."""
 
 
 class TableError(ValueError):
@@ -72,6 +59,19 @@ class Connection(Protocol):
     def send(self, text: str) -> None: ...
 
 
+def table_rules(name: str, options: dict[str, Any], card: str | None) -> RuleSet:
+    """The rules a table plays: the rule set with its options, and its own card (the text; None
+    for the sample card) where hands are won by a card. Refuses unknown options, a card that
+    does not parse (naming its line and column) and a card for rules that take none."""
+    rules = get_rules(name, **options)
+    family = family_of(rules)
+    if card is None:
+        return rules
+    if not family.by_card:
+        raise ValueError(f"a card is for games won by a card, not {rules.title}")
+    return family.with_record_fields(rules, {"card": card})
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -79,10 +79,10 @@ def hash_token(token: str) -> str:
 class Table:
     def __init__(self, stored: StoredTable, storage: Storage, timing: Timing) -> None:
         self.id = stored.id
-        self.rules = get_rules(stored.rules, **stored.options)
         self.card = stored.card
         """The text of an American table's own card (None: the sample card)."""
-        self.game = game_for(self.rules, stored.card)
+        self.rules = table_rules(stored.rules, stored.options, stored.card)
+        self.family = family_of(self.rules)
         self.positions = self.rules.players
         """Seats at the table: 4, or 3 at an American table of three."""
         self.claim_seconds = stored.claim_seconds
@@ -94,14 +94,14 @@ class Table:
         self.players: list[Player | None] = [None] * self.positions
         for p in stored.players:
             self.players[p.position] = Player(p.name, p.bot, p.token_hash, p.auto_pass)
-        self.match: AnyMatch | None = None
+        self.match: GameMatch | None = None
         self.connections: list[list[Connection]] = [[] for _ in range(self.positions)]
         self.away: set[int] = set()
         """Positions whose player is away and a bot plays for."""
         self.deadlines: dict[int, float] = {}
         """Claim deadlines (epoch seconds) by position."""
         self.last_hand: dict[str, Any] | None = None
-        self._ended: HandOutcome | AmericanOutcome | None = None
+        self._ended: GameOutcome | None = None
         """The hand just finished, shown until the next one starts (and at the game's end)."""
         self._ready: set[int] = set()
         self._seq = 0
@@ -109,7 +109,7 @@ class Table:
         """The pending timer that will move for a position."""
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._next_timer: asyncio.TimerHandle | None = None
-        self._bots: dict[int, AnyBot] = {}
+        self._bots: dict[int, Bot] = {}
 
     # ---------------------------------------------------------------- building and rebuilding
 
@@ -125,10 +125,7 @@ class Table:
     ) -> Table:
         """A new open table with a fresh secret seed (refuses unknown rules or options, and a
         card that does not parse or is given for a game other than American)."""
-        if rules not in PLAYABLE:
-            raise ValueError(f"unknown rule set {rules!r}; tables play: {', '.join(PLAYABLE)}")
-        rule_set = get_rules(rules, **options)
-        game_for(rule_set, card)
+        rule_set = table_rules(rules, options, card)
         stored = StoredTable(
             id=secrets.token_urlsafe(6),
             rules=rule_set.name,
@@ -158,7 +155,7 @@ class Table:
         """Rebuild a table by replaying its stored actions through the engine."""
         table = cls(stored, storage, timing)
         if all(table.players):
-            table.match = table.game.new_match(table.seed)
+            table.match = table.family.match(table.rules, table.seed)
         for row in actions:
             if row.seq != table._seq:
                 raise ValueError(f"table {table.id}: action {row.seq} stored out of order")
@@ -166,7 +163,7 @@ class Table:
                 table._ended = None
             else:
                 assert row.seat is not None
-                table._play(row.seat, table.game.parse(row.action))
+                table._play(row.seat, table.family.parse_action(row.action))
             table._seq += 1
         return table
 
@@ -183,7 +180,7 @@ class Table:
             return "open"
         return "finished" if self.match.is_over else "playing"
 
-    def shown(self) -> tuple[AnyDeal, int, int]:
+    def shown(self) -> tuple[GameDeal, int, int]:
         """The deal on the table with its East and number: the ended one between hands."""
         if self._ended is not None:
             return self._ended.deal, self._ended.east, self._ended.number
@@ -251,7 +248,7 @@ class Table:
         view = None
         if self.match is not None:
             deal, east, _ = self.shown()
-            view = self.game.view(deal, (position - east) % self.positions)
+            view = self.family.view(deal, (position - east) % self.positions).to_json()
         player = self.players[position]
         table = dict(common or self._table_json())
         table["position"] = position
@@ -288,7 +285,7 @@ class Table:
 
     def add_bots(self, bot: str) -> None:
         """Fill every empty position with a server-side bot."""
-        self.game.make_bot(bot, 0)  # refuses an unknown bot before anything is stored
+        self.family.bot(bot, 0)  # refuses an unknown bot before anything is stored
         if self.status != "open":
             raise TableError("the game has started: no seat is free")
         for position, player in enumerate(self.players):
@@ -303,7 +300,7 @@ class Table:
         if position is None:
             return self.players.index(None)
         if not 0 <= position < self.positions:
-            raise ValueError(self.game.no_position(position))
+            raise ValueError(self.family.no_position(self.rules, position))
         if self.players[position] is not None:
             raise TableError(f"position {position} is taken")
         return position
@@ -311,7 +308,7 @@ class Table:
     def _seat(self, position: int, player: Player) -> None:
         self.players[position] = player
         if all(self.players):
-            self.match = self.game.new_match(self.seed)
+            self.match = self.family.match(self.rules, self.seed)
         self._changed()
 
     def check_token(self, position: int, token: str) -> bool:
@@ -362,15 +359,13 @@ class Table:
         if self._ended is not None:
             return "the hand is over; the next one has not started"
         try:
-            action = self.game.parse(text)
+            action = self.family.parse_action(text)
         except ValueError as error:
             return str(error)
         seat = self.match.seat_of(position)
-        if action not in self.match.deal.legal_actions(seat):
-            try:  # refused with the rule's reason, and nothing changes
-                self.game.apply(self.match, seat, action)
-            except IllegalAction as error:
-                return str(error)
+        refusal = self.match.deal.refusal(seat, action)
+        if refusal is not None:
+            return refusal
         self._cancel_move(position)
         self._store(seat, str(action))
         self._play(seat, action)
@@ -378,18 +373,18 @@ class Table:
         self._changed()
         return None
 
-    def _play(self, seat: int, action: AnyAction) -> None:
+    def _play(self, seat: int, action: Any) -> None:
         """Apply an action and, when it ends the hand, settle the hand (also on rebuild)."""
         assert self.match is not None
         match = self.match
-        self.game.apply(match, seat, action)
+        match.apply(seat, action)
         if match.deal.result is None:
             if len(match.deal.history) == 1:
                 self.last_hand = None  # the next hand is under way
             return
         outcome = match.next_hand()
         self._ended = outcome
-        self.last_hand = hand_summary(outcome, match.scores)
+        self.last_hand = hand_summary(self.family, outcome, match.scores)
 
     def _store(self, seat: int | None, action: str) -> None:
         assert self.match is not None
@@ -444,7 +439,7 @@ class Table:
         """A ``hint`` message for the position's own hand, or why there is none."""
         if self.match is None or self.match.is_over or self._ended is not None:
             return "there is no hand in play"
-        return self.game.hint(self.match.deal, self.match.seat_of(position))
+        return self.family.hint(self.match.deal, self.match.seat_of(position))
 
     # ---------------------------------------------------------------- timers
 
@@ -474,8 +469,8 @@ class Table:
                 continue
             if player.bot is not None or position in self.away:
                 self._set_move(position, self.timing.bot_delay, self._bot_move)
-            elif self.game.answering_claim(deal):
-                if player.auto_pass and not self.game.may_win(deal, seat):
+            elif deal.phase in self.family.claim_phases:
+                if player.auto_pass and self.family.win_action not in deal.legal_actions(seat):
                     self._set_move(position, 0, self._pass)
                 elif self.claim_seconds > 0:
                     self.deadlines[position] = time.time() + self.claim_seconds
@@ -499,13 +494,13 @@ class Table:
         assert player is not None
         bot = self._bots.get(position)
         if bot is None:
-            bot = self.game.make_bot(player.bot or AWAY_BOT, self.seed + position)
+            bot = self.family.bot(player.bot or AWAY_BOT, self.seed + position)
             self._bots[position] = bot
-        self.act(position, str(self.game.bot_move(bot, self.match.deal, seat)))
+        self.act(position, str(bot.choose(self.family.view(self.match.deal, seat))))
 
     def _pass(self, position: int) -> None:
         self._cancel_move(position)
-        self.act(position, str(self.game.pass_action()))
+        self.act(position, str(self.family.pass_action))
 
     def close(self) -> None:
         """Stop every timer (the server is shutting down; the stored game stays)."""

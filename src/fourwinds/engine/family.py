@@ -1,0 +1,113 @@
+"""The Classical-style family: Classical and its league presets, Hong Kong and Beginner.
+
+Hands of four sets and a pair, claims ranked Mah Jongg > kong > pung > chow, bonus tiles and
+kongs replaced from the wall; :class:`~fourwinds.engine.deal.Deal` plays a hand and
+:class:`~fourwinds.engine.match.Match` a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fourwinds import family
+from fourwinds.analysis import tiles_to_win, waits
+from fourwinds.bots import BOTS, Bot, make_bot
+from fourwinds.bots.greedy import GreedyBot
+from fourwinds.engine.actions import DISCARD, PASS_ACTION, STANDING, WIN_ACTION, Action
+from fourwinds.engine.calculator import ClassicalCalculator
+from fourwinds.engine.deal import CLAIM, ROB, Deal
+from fourwinds.engine.match import HandOutcome, Match
+from fourwinds.engine.view import View
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
+
+
+class RemoteView:
+    """A seat's view read back from ``View.to_json()``: what the built-in bots read."""
+
+    def __init__(self, view: dict[str, Any], rule_set: RuleSet) -> None:
+        self.seat: int = view["seat"]
+        self.phase: str = view["phase"]
+        self.legal_actions = [Action.parse(text) for text in view["legal_actions"]]
+        self.rule_set = rule_set
+        self.discard: Tile | None = None if view["discard"] is None else parse_tile(view["discard"])
+        self._counts = counts(parse_tiles(view["hand"]), PLAIN_KINDS)
+        self._melds: list[list[dict[str, Any]]] = [seat["melds"] for seat in view["seats"]]
+
+    @property
+    def counts(self) -> list[int]:
+        return list(self._counts)
+
+    def melds(self, seat: int) -> Sequence[object]:
+        return self._melds[seat]
+
+
+class ClassicalStyle:
+    """The family of :mod:`fourwinds.engine`."""
+
+    name = "classical-style"
+    by_card = False
+    bot_names = tuple(sorted(BOTS))
+    claim_phases = frozenset((CLAIM, ROB))
+    pass_action = PASS_ACTION
+    win_action = WIN_ACTION
+    calculator = ClassicalCalculator()
+
+    def deal(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> Deal:
+        return Deal(rules, seed, prevailing_wind)
+
+    def match(self, rules: RuleSet, seed: int) -> Match:
+        return Match(rules, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def view(self, deal: Deal, seat: int) -> View:
+        return View(deal, seat)
+
+    def bot(self, name: str, seed: int) -> Bot:
+        return make_bot(name, seed)
+
+    def hint(self, deal: Deal, seat: int) -> dict[str, Any]:
+        """The greedy bot's choice for this seat, and tiles-to-win and waits of the hand it
+        leaves (after the suggested discard when the seat holds a tile too many)."""
+        view = View(deal, seat)
+        suggestion = GreedyBot(0).choose(view) if view.legal_actions else None
+        held = view.counts
+        discarded = None if suggestion is None else suggestion.tile
+        if suggestion is not None and suggestion.kind in (DISCARD, STANDING):
+            assert discarded is not None
+            held[discarded] -= 1
+        melds = len(view.melds(view.seat))
+        shapes = view.rule_set.shapes
+        distance = tiles_to_win(held, melds, shapes)
+        ready = distance == 0 and sum(held) % 3 == 1
+        return {
+            "type": "hint",
+            "tiles_to_win": distance,
+            "waits": [tile_name(tile) for tile in waits(held, melds, shapes)] if ready else [],
+            "suggestion": None if suggestion is None else str(suggestion),
+        }
+
+    def outcome_json(self, outcome: HandOutcome) -> dict[str, Any]:
+        """Every seat's score sheet, item by item."""
+        return {"sheets": [sheet.to_json() for sheet in outcome.sheets]}
+
+    def remote_view(self, view: dict[str, Any], rules: RuleSet) -> RemoteView:
+        return RemoteView(view, rules)
+
+    def record_fields(self, rules: RuleSet) -> dict[str, Any]:
+        return {}
+
+    def with_record_fields(self, rules: RuleSet, fields: dict[str, Any]) -> RuleSet:
+        return rules
+
+    def card(self, rules: RuleSet) -> None:
+        return None
+
+    def no_position(self, rules: RuleSet, position: int) -> str:
+        return f"position must be 0 to {rules.players - 1}"
+
+
+CLASSICAL_STYLE = family.register(ClassicalStyle())
