@@ -51,19 +51,15 @@ from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
 from fourwinds.american.matcher import Holding, LineMatch, Matcher, unseen_supply
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
-from fourwinds.engine.actions import IllegalAction
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
 from fourwinds.scoring.settlement import Settlement
 from fourwinds.tiles import JOKER, KINDS, Tile, format_tiles
+from fourwinds.turns import CLAIM, ENDED, SEATS, TURN, HandEnd, Turns
 from fourwinds.wall import Wall
 
 CHARLESTON: Final = "charleston"
 """Passing before play: the stage says which pass, the vote or the courtesy offer."""
-TURN: Final = "turn"
-CLAIM: Final = "claim"
-ENDED: Final = "ended"
-SEATS: Final = 4
 EAST: Final = 0
 
 WRONG_EXPOSURE: Final = "wrong exposure: no line of the card has these exposures"
@@ -116,13 +112,11 @@ class AmericanSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class AmericanResult:
-    """How the hand ended. ``winner`` is None for a wall game (no one pays)."""
+class AmericanResult(HandEnd):
+    """How the hand ended, and the line it was won by. A self-picked win (``discarder`` None)
+    is from the wall, after a joker exchange, or East's dealt hand; a wall game pays no one."""
 
-    winner: int | None
-    discarder: int | None = None
-    """Whose discard gave the win; None for a self-picked win."""
-    tile: Tile | None = None
+    hands: tuple[AmericanHand, ...] = ()
     line: str | None = None
     """The id of the winning line: the one that pays most."""
     value: int = 0
@@ -130,32 +124,23 @@ class AmericanResult:
     jokerless: bool = False
     heavenly: bool = False
     """East won on the dealt tiles, before any pass."""
-    hands: tuple[AmericanHand, ...] = ()
     dead: tuple[str, ...] = ()
     """Why each seat's hand died ("" for a live hand)."""
     settlement: Settlement | None = None
 
-    @property
-    def self_drawn(self) -> bool:
-        """Self-picked: from the wall, after a joker exchange, or East's dealt hand."""
-        return self.winner is not None and self.discarder is None
-
     def to_json(self) -> dict[str, object]:
         return {
-            "winner": self.winner,
-            "discarder": self.discarder,
-            "self_drawn": self.self_drawn,
+            **HandEnd.to_json(self),
             "line": self.line,
             "value": self.value,
             "jokerless": self.jokerless,
             "heavenly": self.heavenly,
-            "hands": [str(hand) for hand in self.hands],
             "dead": list(self.dead),
             "net": None if self.settlement is None else self.settlement.net,
         }
 
 
-class AmericanDeal:
+class AmericanDeal(Turns[AmericanAction]):
     """One American hand. Seats are seat winds: 0 East (the dealer, who discards first),
     1 South, 2 West, 3 North; with three players North's seat is empty."""
 
@@ -371,53 +356,23 @@ class AmericanDeal:
                             found.append(action)
         return found
 
-    def legal_actions(self, seat: int) -> list[AmericanAction]:
-        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
-        if self.phase == TURN:
-            if seat != self.current:
-                return []
-            if self._turn_actions is None:
-                self._turn_actions = self._compute_turn_actions()
-            return self._turn_actions
-        if self.phase == CHARLESTON:
-            if seat not in self._required or seat in self.choices:
-                return []
-            if seat not in self._options:
-                self._options[seat] = self._charleston_actions(seat)
-            return self._options[seat]
-        if self.phase == CLAIM and seat not in self._answers:
-            return self._options.get(seat, [])
-        return []
+    def _stage_actions(self, seat: int) -> list[AmericanAction]:
+        """The Charleston: the seats still to choose this stage."""
+        if self.phase != CHARLESTON or seat not in self._required or seat in self.choices:
+            return []
+        if seat not in self._options:
+            self._options[seat] = self._charleston_actions(seat)
+        return self._options[seat]
 
-    def to_move(self) -> list[int]:
-        """The seats that must act before the hand moves on."""
-        if self.phase == TURN:
-            return [self.current]
-        if self.phase == CHARLESTON:
-            return [s for s in self._required if s not in self.choices]
-        if self.phase == CLAIM:
-            return [s for s in self._options if s not in self._answers]
-        return []
+    def _stage_to_move(self) -> list[int]:
+        if self.phase != CHARLESTON:
+            return []
+        return [s for s in self._required if s not in self.choices]
 
     # ---------------------------------------------------------------- applying actions
 
-    def apply(self, seat: int, action: AmericanAction) -> list[Event]:
-        """Take ``action`` for ``seat``; anything not in ``legal_actions(seat)`` raises
-        IllegalAction naming the rule, and the deal is left exactly as it was."""
-        why = self.refusal(seat, action)
-        if why is not None:
-            raise IllegalAction(why)
-        self.events = []
-        self.history.append((seat, action))
-        if self.phase == CHARLESTON:
-            self._apply_charleston(seat, action)
-        elif self.phase == TURN:
-            self._apply_turn(seat, action)
-        else:
-            self._answers[seat] = action
-            if len(self._answers) == len(self._options):
-                self._resolve_claims()
-        return self.events
+    def _apply_stage(self, seat: int, action: AmericanAction) -> None:
+        self._apply_charleston(seat, action)
 
     def _apply_turn(self, seat: int, action: AmericanAction) -> None:
         state = self.seats[seat]
@@ -500,15 +455,7 @@ class AmericanDeal:
         """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""
         source, tile = self.current, self.discard
         assert tile is not None
-        chosen: tuple[int, AmericanAction] | None = None
-        best: tuple[int, int] | None = None
-        for seat, action in self._answers.items():
-            if action.kind == PASS:
-                continue
-            key = (int(action.kind == WIN), -((seat - source) % SEATS))
-            if best is None or key > best:
-                best, chosen = key, (seat, action)
-        self._options, self._answers = {}, {}
+        chosen = self._chosen_claim(lambda seat, action: (int(action.kind == WIN),))
         if chosen is None:
             self._draw_next(source)
             return
@@ -611,11 +558,11 @@ class AmericanDeal:
             winner,
             discarder,
             tile,
+            hands,
             None if best is None else best.line.id,
             0 if best is None else best.value,
             best is not None and best.jokerless_bonus,
             heavenly,
-            hands,
             tuple(state.dead for state in self.seats),
             settlement,
         )
@@ -631,13 +578,6 @@ class AmericanDeal:
         return AmericanHand(tuple(tiles), tuple(self.seats[seat].exposures), winning)
 
     # ---------------------------------------------------------------- explaining refusals
-
-    def refusal(self, seat: int, action: AmericanAction) -> str | None:
-        """Why ``apply`` would refuse ``action`` for ``seat``: the rule it breaks, with its
-        source (seed 001, or the reference where the seed is silent); None when it is legal."""
-        if 0 <= seat < SEATS and action in self.legal_actions(seat):
-            return None
-        return self._why_illegal(seat, action)
 
     def _why_illegal(self, seat: int, action: AmericanAction) -> str:
         if not 0 <= seat < SEATS:
@@ -857,10 +797,6 @@ class AmericanDeal:
         return f"{action} is not one of the passes {wind} may make: {legal}"
 
     # ---------------------------------------------------------------- convenience
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == ENDED
 
     def counts_by_kind(self) -> list[int]:
         """How many of each tile (jokers included) are anywhere in the deal."""

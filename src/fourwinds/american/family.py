@@ -12,7 +12,7 @@ from fourwinds.american.actions import PASS_ACTION, WIN_ACTION, AmericanAction
 from fourwinds.american.bots import AMERICAN_BOTS, AmericanBot, make_american_bot
 from fourwinds.american.calculator import AmericanCalculator
 from fourwinds.american.card import Card, CardError, card_of, sample_card
-from fourwinds.american.deal import CLAIM, SEATS, AmericanDeal, matcher_for
+from fourwinds.american.deal import AmericanDeal, matcher_for
 from fourwinds.american.hand import AmericanHand, Exposure
 from fourwinds.american.match import AmericanMatch, AmericanOutcome
 from fourwinds.american.matcher import Holding, Matcher
@@ -20,6 +20,7 @@ from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.american.view import AmericanView, hints_json, unseen_tiles
 from fourwinds.rules import RuleSet
 from fourwinds.tiles import Tile, parse_tile, parse_tiles
+from fourwinds.turns import SEATS
 
 
 class RemoteAmericanView:
@@ -62,7 +63,7 @@ class American:
     name = "american"
     by_card = True
     bot_names = tuple(sorted(AMERICAN_BOTS))
-    claim_phases = frozenset((CLAIM,))
+    claim_phases = AmericanDeal.claim_phases
     pass_action = PASS_ACTION
     win_action = WIN_ACTION
     calculator = AmericanCalculator()

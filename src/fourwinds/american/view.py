@@ -16,11 +16,12 @@ from typing import Any
 from fourwinds.american.actions import AmericanAction
 from fourwinds.american.card import Card, supply
 from fourwinds.american.charleston import DIRECTIONS
-from fourwinds.american.deal import CHARLESTON, ENDED, TURN, AmericanDeal, AmericanResult
+from fourwinds.american.deal import CHARLESTON, AmericanDeal, AmericanResult
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
 from fourwinds.american.matcher import Distance, Holding, Matcher
 from fourwinds.rules import RuleSet
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
+from fourwinds.turns import ENDED, TURN
 
 HINTS = 5
 """Lines shown as hints: the nearest ones, the more valuable first among equals."""

@@ -45,7 +45,6 @@ from fourwinds.engine.actions import (
     WIN,
     WIN_ACTION,
     Action,
-    IllegalAction,
 )
 from fourwinds.engine.events import Event
 from fourwinds.hand import Context, Hand, Meld, MeldKind
@@ -53,17 +52,11 @@ from fourwinds.rules import HIGHEST_SCORE, RuleSet
 from fourwinds.scoring import is_legal_win, score
 from fourwinds.shapes import STANDARD, standard_waits
 from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, SUITED_KINDS, Tile, tile_name
+from fourwinds.turns import CLAIM, ENDED, SEATS, TURN, HandEnd, Turns
 from fourwinds.wall import Wall
 
-TURN: Final = "turn"
-"""The current seat holds a drawn or claimed tile and must discard, declare a kong or win."""
-CLAIM: Final = "claim"
-"""A discard is on the table; the seats that could use it answer claim or pass."""
 ROB: Final = "rob"
 """A tile was added to an exposed pung; the seats it would complete may rob the kong."""
-ENDED: Final = "ended"
-
-SEATS: Final = 4
 _BONUS_KINDS: Final = frozenset(range(FIRST_FLOWER, JOKER))
 
 _RANKS: Final = {CHOW: 1, PUNG: 2, KONG: 3, WIN: 4}
@@ -112,33 +105,18 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
-    """How the hand ended. ``winner`` is None for a wall game."""
+class Result(HandEnd):
+    """How the hand ended, with the ``Context`` the winner's hand is scored in."""
 
-    winner: int | None
-    discarder: int | None = None
-    """The seat whose discard (or robbed kong) gave the win; None for a self-drawn win."""
-    tile: Tile | None = None
-    context: Context | None = None
     hands: tuple[Hand, ...] = ()
-    """Every seat's final hand in notation, the winner's with its winning tile."""
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.winner is not None and self.discarder is None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "winner": self.winner,
-            "discarder": self.discarder,
-            "self_drawn": self.self_drawn,
-            "hands": [str(hand) for hand in self.hands],
-        }
+    context: Context | None = None
 
 
-class Deal:
+class Deal(Turns[Action]):
     """One hand under a rule set. Seats are numbered by seat wind: 0 East (who plays first),
     1 South, 2 West, 3 North."""
+
+    claim_phases = frozenset((CLAIM, ROB))
 
     def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
         self.rules = rules
@@ -259,18 +237,6 @@ class Deal:
         if not replacement:
             self._kongs_this_turn = 0
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
-        if self.phase == TURN:
-            if seat != self.current:
-                return []
-            if self._turn_actions is None:
-                self._turn_actions = self._compute_turn_actions()
-            return self._turn_actions
-        if seat in self._options and seat not in self._answers:
-            return self._options[seat]
-        return []
-
     def _compute_turn_actions(self) -> list[Action]:
         state = self.seats[self.current]
         counts = state.concealed
@@ -369,22 +335,6 @@ class Deal:
         return hand, context
 
     # ---------------------------------------------------------------- applying actions
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Take ``action`` for ``seat`` and return what happened. An action that is not in
-        ``legal_actions(seat)`` raises IllegalAction and changes nothing."""
-        why = self.refusal(seat, action)
-        if why is not None:
-            raise IllegalAction(why)
-        self.events = []
-        self.history.append((seat, action))
-        if self.phase == TURN:
-            self._apply_turn(seat, action)
-        else:
-            self._answers[seat] = action
-            if len(self._answers) == len(self._options):
-                self._resolve_claims()
-        return self.events
 
     def _apply_turn(self, seat: int, action: Action) -> None:
         state = self.seats[seat]
@@ -515,24 +465,15 @@ class Deal:
             if len(winners) > 1 and self.rules.win_claims == HIGHEST_SCORE
             else {}
         )
-        best: tuple[int, int, int] | None = None
-        chosen: tuple[int, Action] | None = None
-        for seat, action in self._answers.items():
-            if action.kind == PASS:
-                continue
-            key = (_RANKS[action.kind], values.get(seat, 0), -((seat - source) % SEATS))
-            if best is None or key > best:
-                best, chosen = key, (seat, action)
+        chosen = self._chosen_claim(lambda seat, action: (_RANKS[action.kind], values.get(seat, 0)))
         robbing = self.phase == ROB
         if chosen is None:
             if robbing:
-                self._options, self._answers = {}, {}
                 self._complete_added_kong(source, tile)
             else:
                 self._next_turn(source)
             return
         seat, action = chosen
-        self._options, self._answers = {}, {}
         if not robbing:
             self.seats[source].claimed[-1] = True  # the tile now lies in the claimer's hand
         state = self.seats[seat]
@@ -587,21 +528,13 @@ class Deal:
                 counts[winning] -= 1
             concealed = tuple(t for t in range(PLAIN_KINDS) for _ in range(counts[t]))
             hands.append(Hand(concealed, tuple(state.melds), tuple(state.bonus), winning))
-        self.result = Result(winner, discarder, tile, context, tuple(hands))
+        self.result = Result(winner, discarder, tile, tuple(hands), context)
         self.phase = ENDED
         self._options, self._answers = {}, {}
         self._turn_actions = None
         self.events.append(Event("end", winner, tile))
 
     # ---------------------------------------------------------------- explaining refusals
-
-    def refusal(self, seat: int, action: Action) -> str | None:
-        """Why ``apply`` would refuse ``action`` for ``seat``, naming the rule it breaks (seed
-        004's rule where it has one), so that a player learns the rule rather than a list of
-        moves; None when it is legal. Nothing changes."""
-        if 0 <= seat < SEATS and action in self.legal_actions(seat):
-            return None
-        return self._why_illegal(seat, action)
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         if self.phase == ENDED:
@@ -749,16 +682,6 @@ class Deal:
         return f"not a legal win: {reason}" if reason else ""
 
     # ---------------------------------------------------------------- convenience
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == ENDED
-
-    def to_move(self) -> list[int]:
-        """The seats that must act before the hand moves on."""
-        if self.phase == TURN:
-            return [self.current]
-        return [seat for seat in self._options if seat not in self._answers]
 
     def counts_by_kind(self) -> list[int]:
         """How many of each kind are anywhere in the deal (for conservation checks)."""

@@ -16,7 +16,7 @@ from fourwinds.bots import BOTS, Bot, make_bot
 from fourwinds.bots.greedy import GreedyBot
 from fourwinds.engine.actions import DISCARD, PASS_ACTION, STANDING, WIN_ACTION, Action
 from fourwinds.engine.calculator import ClassicalCalculator
-from fourwinds.engine.deal import CLAIM, ROB, Deal
+from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import HandOutcome, Match
 from fourwinds.engine.view import View
 from fourwinds.rules import RuleSet
@@ -49,7 +49,7 @@ class ClassicalStyle:
     name = "classical-style"
     by_card = False
     bot_names = tuple(sorted(BOTS))
-    claim_phases = frozenset((CLAIM, ROB))
+    claim_phases = Deal.claim_phases
     pass_action = PASS_ACTION
     win_action = WIN_ACTION
     calculator = ClassicalCalculator()

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourwinds.engine.actions import Action
-from fourwinds.engine.deal import ENDED, TURN, Deal, Result
+from fourwinds.engine.deal import Deal, Result
 from fourwinds.hand import Meld, MeldKind
 from fourwinds.rules import RuleSet
 from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, tile_name
+from fourwinds.turns import ENDED, TURN
 
 
 @dataclass(frozen=True, slots=True)
