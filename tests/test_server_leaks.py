@@ -1,6 +1,8 @@
 """No message leaks a tile: every ``state`` a seat receives is exactly its own engine view at that
-moment, holds no other seat's concealed tiles, no wall order and no seed while the hand is
-played, and ``last_hand`` appears only once a hand has ended."""
+moment with the events of the actions since its previous state as its seat may see them, holds no
+other seat's concealed tiles (nor another seat's drawn, dealt or passed tile in an event), no wall
+order and no seed while the hand is played, and ``last_hand`` appears only once a hand has
+ended."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from starlette.testclient import TestClient
 
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.view import AmericanView
+from fourwinds.engine.events import Event
 from fourwinds.engine.match import Match
 from fourwinds.engine.view import View
 from fourwinds.family import GameDeal, family_of
@@ -24,7 +27,7 @@ from fourwinds.server.storage import Storage, StoredTable
 from fourwinds.server.table import Table, Timing
 from fourwinds.tiles import format_tiles
 
-MESSAGE_KEYS = {"type", "table", "view", "last_hand", "standings"}
+MESSAGE_KEYS = {"type", "table", "view", "last_hand", "standings", "events"}
 TABLE_KEYS = {
     "id",
     "rules",
@@ -57,6 +60,35 @@ def hidden_texts(deal: GameDeal, seat: int) -> list[str]:
     return texts
 
 
+class WatchedTable(Table):
+    """A table that keeps, for the recorders, the events each broadcast is about to send."""
+
+    def __init__(self, stored: StoredTable, storage: Storage, timing: Timing) -> None:
+        super().__init__(stored, storage, timing)
+        self.sent: list[tuple[int, Event]] = []
+
+    def _broadcast(self) -> None:
+        self.sent = list(self._events)
+        super()._broadcast()
+
+
+def check_events(
+    events: list[dict[str, Any]], sent: list[tuple[int, Event]], position: int, positions: int
+) -> int:
+    """The events of a state are the engine's, each as the position's seat in its hand may see
+    it; another seat's private event carries no tile. Returns how many were private to another
+    seat."""
+    hidden = 0
+    assert len(events) == len(sent)
+    for got, (east, event) in zip(events, sent, strict=True):
+        seat = (position - east) % positions
+        assert got == event.for_seat(seat).to_json()
+        if event.private and event.seat != seat:
+            assert "tile" not in got and "tiles" not in got
+            hidden += 1
+    return hidden
+
+
 class Recorder:
     """A position's connection that checks each message against the server's deal as it is
     sent."""
@@ -66,6 +98,9 @@ class Recorder:
         self.position = position
         self.done = done
         self.states = 0
+        self.events = 0
+        self.hidden = 0
+        """Events of another seat whose tiles the position was not shown."""
         self.failure: AssertionError | None = None
 
     def send(self, text: str) -> None:
@@ -82,6 +117,11 @@ class Recorder:
         assert set(message) == MESSAGE_KEYS and message["type"] == "state"
         assert set(message["table"]) == TABLE_KEYS
         assert message["table"]["position"] == self.position
+        assert isinstance(self.table, WatchedTable)
+        self.hidden += check_events(
+            message["events"], self.table.sent, self.position, self.table.positions
+        )
+        self.events += len(message["events"])
         match = self.table.match
         if match is None:
             assert message["view"] is None and message["last_hand"] is None
@@ -114,12 +154,13 @@ class Recorder:
 
 
 async def bot_game(storage: Storage, rules: str, seed: int, **options: Any) -> list[int]:
-    """A whole game between greedy bots at the server, every position recorded."""
+    """A whole game between greedy bots at the server, every position recorded; each position
+    is sent events, some of them another seat's with the tiles hidden."""
     rule_set = get_rules(rules, rounds=1, **options)
     table_id = f"{rules}-{seed}-{rule_set.players}"
     storage.add_table(table_id, rules, rule_set.options(), 0, seed, 0.0)
     stored = StoredTable(table_id, rules, rule_set.options(), 0, seed, 0.0, None, [])
-    table = Table(stored, storage, Timing(bot_delay=0, away_wait=60, hand_pause=60))
+    table = WatchedTable(stored, storage, Timing(bot_delay=0, away_wait=60, hand_pause=60))
     done = asyncio.Event()
     recorders = [Recorder(table, position, done) for position in range(table.positions)]
     for position, recorder in enumerate(recorders):
@@ -130,6 +171,7 @@ async def bot_game(storage: Storage, rules: str, seed: int, **options: Any) -> l
     for recorder in recorders:
         if recorder.failure is not None:
             raise recorder.failure
+        assert recorder.events > 0 and recorder.hidden > 0
     return [recorder.states for recorder in recorders]
 
 
@@ -176,10 +218,16 @@ def test_a_seat_over_the_socket_receives_only_its_own_views(
 ) -> None:
     fixed_seed(monkeypatch, 99)
     received = []
+    draws = {"own": 0, "others": 0}
 
     def record(message: dict[str, Any]) -> bool:
         if message["type"] == "state" and message["view"] is not None:
             received.append(message["view"])
+            for event in message["events"]:
+                if event["event"] in ("draw", "replacement"):
+                    own = event["seat"] == message["view"]["seat"]
+                    assert ("tile" in event) == own  # another seat's draw is never shown
+                    draws["own" if own else "others"] += 1
         return message["standings"] is not None
 
     http: TestClient
@@ -191,6 +239,7 @@ def test_a_seat_over_the_socket_receives_only_its_own_views(
             http.post(f"/api/tables/{table_id}/bots", json={"bot": "greedy"})
             play(socket, stop=record)
         game = http.get(f"/api/games/{table_id}/record").json()
+    assert draws["own"] > 10 and draws["others"] > 30
     expected = iter(expected_views(game, 1))
     for view in received:  # in order, each one of the seat's own views at some moment
         assert any(view == candidate for candidate in expected)

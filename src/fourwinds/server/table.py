@@ -2,11 +2,12 @@
 
 The table is the authority for its game. Every move, from a person, a bot or a timer, goes through
 ``act``: checked against the engine's ``legal_actions``, written to storage, then played; then each
-connected position gets a fresh ``state`` built from its own ``View`` only. Timers (asyncio, on the
-running loop) play for the server's bots after ``bot_delay``, pass for a person whose claim time ran
-out or who asked for auto-pass, let a greedy bot take over a position whose player has been away
-for ``away_wait``, and start the next hand after ``hand_pause``. A restarted server rebuilds a
-table from its seed and stored actions with the same code that played them.
+connected position gets a fresh ``state`` built from its own ``View`` only, with the events of the
+actions played since its previous state, each as its seat may see it (``Event.for_seat``). Timers
+(asyncio, on the running loop) play for the server's bots after ``bot_delay``, pass for a person
+whose claim time ran out or who asked for auto-pass, let a greedy bot take over a position whose
+player has been away for ``away_wait``, and start the next hand after ``hand_pause``. A restarted
+server rebuilds a table from its seed and stored actions with the same code that played them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from fourwinds.engine.events import Event
 from fourwinds.family import Bot, GameDeal, GameMatch, GameOutcome, family_of
 from fourwinds.record import match_record
 from fourwinds.rules import RuleSet, get_rules
@@ -110,6 +112,9 @@ class Table:
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._next_timer: asyncio.TimerHandle | None = None
         self._bots: dict[int, Bot] = {}
+        self._events: list[tuple[int, Event]] = []
+        """The events of the actions played since the last broadcast, each with the position
+        that was East in its hand (an event's seat is a seat wind of that hand)."""
 
     # ---------------------------------------------------------------- building and rebuilding
 
@@ -165,6 +170,7 @@ class Table:
                 assert row.seat is not None
                 table._play(row.seat, table.family.parse_action(row.action))
             table._seq += 1
+        table._events.clear()  # played before anyone was told: nothing to announce
         return table
 
     def resume(self) -> None:
@@ -243,8 +249,14 @@ class Table:
             "claim_seconds": self.claim_seconds,
         }
 
-    def state(self, position: int, common: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``state`` message for one position: its own view and nothing of anyone else's."""
+    def state(
+        self,
+        position: int,
+        common: dict[str, Any] | None = None,
+        events: list[tuple[int, Event]] | None = None,
+    ) -> dict[str, Any]:
+        """The ``state`` message for one position: its own view and nothing of anyone else's,
+        and ``events`` (with the East of their hand) as its seat may see them."""
         view = None
         if self.match is not None:
             deal, east, _ = self.shown()
@@ -260,15 +272,20 @@ class Table:
             "view": view,
             "last_hand": self.last_hand,
             "standings": self.standings(),
+            "events": [
+                event.for_seat((position - hand_east) % self.positions).to_json()
+                for hand_east, event in events or ()
+            ],
         }
 
     def _broadcast(self) -> None:
+        events, self._events = self._events, []
         if not any(self.connections):
             return
         common = self._table_json()
         for position, connections in enumerate(self.connections):
             if connections:
-                text = json.dumps(self.state(position, common))
+                text = json.dumps(self.state(position, common, events))
                 for connection in connections:
                     connection.send(text)
 
@@ -377,7 +394,8 @@ class Table:
         """Apply an action and, when it ends the hand, settle the hand (also on rebuild)."""
         assert self.match is not None
         match = self.match
-        match.apply(seat, action)
+        east = match.east
+        self._events.extend((east, event) for event in match.apply(seat, action))
         if match.deal.result is None:
             if len(match.deal.history) == 1:
                 self.last_hand = None  # the next hand is under way
