@@ -29,8 +29,9 @@ GAMES = 1000
 """Games per rule set and bot: 2,000 per rule set."""
 BOTS = ("random", "greedy")
 SEED = 20261124
-NEW_VIEW_FIELDS = ("family",)
-"""View fields added after the corpus was written (issue 10: the view names its family)."""
+NEW_VIEW_FIELDS = ("family", "kept_back_name")
+"""View fields added after the corpus was written (issue 10: the view names its family, and what
+its tiles kept back are called)."""
 
 
 def game_digest(rules_name: str, bot: str, number: int) -> str:

@@ -188,6 +188,14 @@ class Wall:
         Kong); 0 where replacements come from the far end of the wall (Beginner)."""
         return self._reserve if self._box is None else self._box
 
+    @property
+    def kept_back_name(self) -> str | None:
+        """What the tiles kept back are called: ``kong box`` (a separate box of loose tiles),
+        ``dead wall`` (tiles that stay in the wall), None when none are kept back."""
+        if self._box is not None:
+            return "kong box"
+        return "dead wall" if self._reserve else None
+
     def draw(self) -> Tile:
         """Take the next tile from the live end."""
         if self.live_left() <= 0:

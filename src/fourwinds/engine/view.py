@@ -152,6 +152,7 @@ class View:
             "live_left": self.live_left,
             "replacements_left": self.replacements_left,
             "kept_back": deal.wall.kept_back(),
+            "kept_back_name": deal.wall.kept_back_name,
             "hand": format_tiles(self.hand),
             "drawn": None if self.drawn is None else tile_name(self.drawn),
             "seats": [
