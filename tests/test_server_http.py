@@ -32,6 +32,7 @@ def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient
     assert rules["classical"]["choices"]["win_claims"] == ["highest-score", "nearest"]
     assert set(rules["beginner"]["choices"]) == {"rounds", "thirteen_orphans"}
     assert rules["beginner"]["options"]["thirteen_orphans"] is False
+    assert [name for name, entry in rules.items() if entry["by_card"]] == ["american"]
 
 
 def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) -> None:

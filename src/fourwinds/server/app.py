@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from fourwinds.family import family_of
 from fourwinds.rules import WIN_CLAIMS, listed
 from fourwinds.rules.payouts import PAYOUTS
 from fourwinds.server.lobby import Lobby
@@ -133,6 +134,7 @@ async def list_rules(request: Request) -> Response:
                 "title": rule_set.title,
                 "options": rule_set.options(),
                 "choices": choices,
+                "by_card": family_of(rule_set).by_card,
             }
         )
     return JSONResponse({"rules": rules})

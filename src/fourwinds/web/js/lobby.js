@@ -53,7 +53,7 @@ function showOptions() {
   const chosen = rules.find((r) => r.name === $("rules").value);
   $("options").replaceChildren(...Object.entries(chosen.options).map(([option, value]) =>
     optionField(option, value, chosen.choices && chosen.choices[option])));
-  $("card-choice").hidden = chosen.name !== "american";
+  $("card-choice").hidden = !chosen.by_card;
   showCardError("");
 }
 
