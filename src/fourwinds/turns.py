@@ -12,13 +12,17 @@ hand is left exactly as it was.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.engine.events import Event
 from fourwinds.tiles import Tile
+
+if TYPE_CHECKING:
+    from fourwinds.rules import RuleSet
+    from fourwinds.wall import Wall
 
 TURN: Final = "turn"
 """The current seat holds a drawn or claimed tile and must discard, declare or win."""
@@ -53,6 +57,19 @@ class HandEnd:
         }
 
 
+class SeatState(Protocol):
+    """What every family keeps of a seat that the table sees: its discards and their count."""
+
+    @property
+    def discards(self) -> list[Tile]: ...
+    @property
+    def claimed(self) -> list[bool]:
+        """For each discard, whether another seat took it."""
+        ...
+
+    def tile_count(self) -> int: ...
+
+
 class Kinded(Protocol):
     """An action of any family: it has a kind (``discard``, ``pass``, ``win``...)."""
 
@@ -70,9 +87,17 @@ class Turns(ABC, Generic[A]):
     claim_phases: ClassVar[frozenset[str]] = frozenset((CLAIM,))
     """The phases in which the seats to move answer a tile up for claim."""
 
+    rules: RuleSet
+    seed: int
+    wall: Wall
+    seats: Sequence[SeatState]
     phase: str
     current: int
     """The seat whose turn it is, or the discarder while a claim is decided."""
+    drawn: Tile | None
+    """The tile the current seat just drew, if it drew one."""
+    discard: Tile | None
+    """The tile up for claim."""
     history: list[tuple[int, A]]
     events: list[Event]
     _options: dict[int, list[A]]
@@ -176,3 +201,63 @@ class Turns(ABC, Generic[A]):
     def _apply_stage(self, seat: int, action: A) -> None:
         """Play a choice of ``_stage_actions`` (reached only through them)."""
         raise AssertionError(f"{action} belongs to no phase of this hand")
+
+
+D = TypeVar("D", bound=Turns[Any])
+
+
+class SeatView(Generic[D, A]):
+    """What every family's view shares: a read-only window on a live deal for one seat that
+    offers only what that seat may know (``to_json()`` for a snapshot)."""
+
+    __slots__ = ("_deal", "seat")
+
+    def __init__(self, deal: D, seat: int) -> None:
+        self._deal = deal
+        self.seat = seat
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rules in force (public to every seat); ``to_json()`` gives their name."""
+        return self._deal.rules
+
+    @property
+    def phase(self) -> str:
+        return self._deal.phase
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is, or the discarder while a claim is decided."""
+        return self._deal.current
+
+    @property
+    def legal_actions(self) -> list[A]:
+        return self._deal.legal_actions(self.seat)
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile this seat just drew, while it is its turn."""
+        deal = self._deal
+        return deal.drawn if deal.phase == TURN and deal.current == self.seat else None
+
+    @property
+    def discard(self) -> Tile | None:
+        """The tile up for claim (or, Classical-style, being added to a kong)."""
+        return self._deal.discard
+
+    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
+        """Each discard of ``seat`` and whether it was claimed."""
+        state = self._deal.seats[seat]
+        return tuple(zip(state.discards, state.claimed, strict=True))
+
+    def concealed_count(self, seat: int) -> int:
+        return self._deal.seats[seat].tile_count()
+
+    @property
+    def live_left(self) -> int:
+        return self._deal.wall.live_left()
+
+    @property
+    def seed(self) -> int | None:
+        """The deal's seed, once the hand is over."""
+        return self._deal.seed if self._deal.phase == ENDED else None

@@ -144,6 +144,8 @@ class AmericanDeal(Turns[AmericanAction]):
     """One American hand. Seats are seat winds: 0 East (the dealer, who discards first),
     1 South, 2 West, 3 North; with three players North's seat is empty."""
 
+    seats: list[AmericanSeat]
+
     def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
         self.rules = rules
         self.seed = seed

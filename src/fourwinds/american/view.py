@@ -19,9 +19,9 @@ from fourwinds.american.charleston import DIRECTIONS
 from fourwinds.american.deal import CHARLESTON, AmericanDeal, AmericanResult
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
 from fourwinds.american.matcher import Distance, Holding, Matcher
-from fourwinds.rules import RuleSet
+from fourwinds.american.settlement import WINDS
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
-from fourwinds.turns import ENDED, TURN
+from fourwinds.turns import SeatView
 
 HINTS = 5
 """Lines shown as hints: the nearest ones, the more valuable first among equals."""
@@ -59,19 +59,22 @@ def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
     ]
 
 
-class AmericanView:
-    """A read-only window on an American deal for one seat (``to_json()`` for a snapshot)."""
+class AmericanView(SeatView[AmericanDeal, AmericanAction]):
+    """A read-only window on an American deal for one seat (``to_json()`` for a snapshot). Its
+    repr names the seat, the rules, the phase (and the Charleston's stage) and the seat's own
+    tiles; it does not read back, as a view is nothing without its live deal.
 
-    __slots__ = ("_deal", "seat")
+    >>> from fourwinds.rules import get_rules
+    >>> AmericanView(AmericanDeal(get_rules("american"), seed=1), 2)
+    <AmericanView of seat 2 (West), american, charleston first-right: 119m9p79s11236z3fJ>
+    """
 
-    def __init__(self, deal: AmericanDeal, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
+    __slots__ = ()
 
-    @property
-    def rule_set(self) -> RuleSet:
-        """The rules in force (public to every seat); ``to_json()`` gives their name."""
-        return self._deal.rules
+    def __repr__(self) -> str:
+        phase = self.phase if self.stage is None else f"{self.phase} {self.stage}"
+        where = f"seat {self.seat} ({WINDS[self.seat]}), {self.rule_set.name}, {phase}"
+        return f"<AmericanView of {where}: {format_tiles(self.hand)}>"
 
     @property
     def card(self) -> Card:
@@ -83,22 +86,9 @@ class AmericanView:
         return self._deal.matcher
 
     @property
-    def phase(self) -> str:
-        return self._deal.phase
-
-    @property
     def stage(self) -> str | None:
         """The Charleston stage while passing, else None."""
         return self._deal.stage.name if self._deal.phase == CHARLESTON else None
-
-    @property
-    def current(self) -> int:
-        """The seat whose turn it is, or the discarder while a claim is decided."""
-        return self._deal.current
-
-    @property
-    def legal_actions(self) -> list[AmericanAction]:
-        return self._deal.legal_actions(self.seat)
 
     @property
     def hand(self) -> tuple[Tile, ...]:
@@ -111,15 +101,6 @@ class AmericanView:
         return self._deal.seats[self.seat].holding()
 
     @property
-    def drawn(self) -> Tile | None:
-        deal = self._deal
-        return deal.drawn if deal.phase == TURN and deal.current == self.seat else None
-
-    @property
-    def discard(self) -> Tile | None:
-        return self._deal.discard
-
-    @property
     def received(self) -> tuple[Tile, ...]:
         """The tiles this seat kept from the last pass it received."""
         return self._deal.received[self.seat]
@@ -127,16 +108,9 @@ class AmericanView:
     def exposures(self, seat: int) -> tuple[Exposure, ...]:
         return tuple(self._deal.seats[seat].exposures)
 
-    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
-        state = self._deal.seats[seat]
-        return tuple(zip(state.discards, state.claimed, strict=True))
-
     def dead(self, seat: int) -> str:
         """Why the seat's hand is dead ("" while it plays): public, shown to the table."""
         return self._deal.seats[seat].dead
-
-    def concealed_count(self, seat: int) -> int:
-        return self._deal.seats[seat].tile_count()
 
     def unseen(self) -> list[int]:
         """Natural tiles per kind this seat cannot see: in the wall or other hands."""
@@ -148,16 +122,8 @@ class AmericanView:
         )
 
     @property
-    def live_left(self) -> int:
-        return self._deal.wall.live_left()
-
-    @property
     def result(self) -> AmericanResult | None:
         return self._deal.result
-
-    @property
-    def seed(self) -> int | None:
-        return self._deal.seed if self._deal.phase == ENDED else None
 
     def hints(self) -> list[Distance]:
         """The lines nearest to this seat's hand, the more valuable first among equals."""

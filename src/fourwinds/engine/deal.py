@@ -117,6 +117,7 @@ class Deal(Turns[Action]):
     1 South, 2 West, 3 North."""
 
     claim_phases = frozenset((CLAIM, ROB))
+    seats: list[Seat]
 
     def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
         self.rules = rules

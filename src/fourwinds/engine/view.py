@@ -14,9 +14,9 @@ from typing import Any
 from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal, Result
 from fourwinds.hand import Meld, MeldKind
-from fourwinds.rules import RuleSet
+from fourwinds.scoring.settlement import WINDS
 from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, tile_name
-from fourwinds.turns import ENDED, TURN
+from fourwinds.turns import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,37 +45,26 @@ class MeldView:
         return {"kind": self.kind, "tiles": tiles, "exposed": self.exposed}
 
 
-class View:
+class View(SeatView[Deal, Action]):
     """A read-only window on a deal for one seat. It reads the deal as it is now (use
-    ``to_json()`` for a snapshot) and offers only what that seat may know."""
+    ``to_json()`` for a snapshot) and offers only what that seat may know. Its repr names the
+    seat, the rules, the phase and the seat's own tiles; it does not read back, as a view is
+    nothing without its live deal.
 
-    __slots__ = ("_deal", "seat")
+    >>> from fourwinds.rules import get_rules
+    >>> View(Deal(get_rules("classical"), seed=285), 0)
+    <View of seat 0 (East), classical, turn: 5579m1222p11144s6z>
+    """
 
-    def __init__(self, deal: Deal, seat: int) -> None:
-        self._deal = deal
-        self.seat = seat
+    __slots__ = ()
 
-    @property
-    def rule_set(self) -> RuleSet:
-        """The rules in force (public to every seat); ``to_json()`` gives their name."""
-        return self._deal.rules
+    def __repr__(self) -> str:
+        where = f"seat {self.seat} ({WINDS[self.seat]}), {self.rule_set.name}, {self.phase}"
+        return f"<View of {where}: {format_tiles(self.hand)}>"
 
     @property
     def prevailing_wind(self) -> int:
         return self._deal.prevailing_wind
-
-    @property
-    def phase(self) -> str:
-        return self._deal.phase
-
-    @property
-    def current(self) -> int:
-        """The seat whose turn it is, or the discarder while a claim is decided."""
-        return self._deal.current
-
-    @property
-    def legal_actions(self) -> list[Action]:
-        return self._deal.legal_actions(self.seat)
 
     @property
     def counts(self) -> list[int]:
@@ -88,17 +77,6 @@ class View:
         concealed = self._deal.seats[self.seat].concealed
         return tuple(t for t in range(PLAIN_KINDS) for _ in range(concealed[t]))
 
-    @property
-    def drawn(self) -> Tile | None:
-        """The tile this seat just drew, while it is its turn."""
-        deal = self._deal
-        return deal.drawn if deal.phase == TURN and deal.current == self.seat else None
-
-    @property
-    def discard(self) -> Tile | None:
-        """The tile up for claim, or being added to a kong."""
-        return self._deal.discard
-
     def melds(self, seat: int) -> tuple[MeldView, ...]:
         shown = self._deal.rules.concealed_kong_shown or seat == self.seat
         return tuple(MeldView.of(meld, shown) for meld in self._deal.seats[seat].melds)
@@ -106,21 +84,9 @@ class View:
     def bonus(self, seat: int) -> tuple[Tile, ...]:
         return tuple(self._deal.seats[seat].bonus)
 
-    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
-        """Each discard of ``seat`` and whether it was claimed."""
-        state = self._deal.seats[seat]
-        return tuple(zip(state.discards, state.claimed, strict=True))
-
-    def concealed_count(self, seat: int) -> int:
-        return self._deal.seats[seat].tile_count()
-
     def standing(self, seat: int) -> bool:
         """Whether ``seat`` declared a Standing Hand (announced to the table)."""
         return self._deal.seats[seat].standing
-
-    @property
-    def live_left(self) -> int:
-        return self._deal.wall.live_left()
 
     @property
     def replacements_left(self) -> int:
@@ -130,11 +96,6 @@ class View:
     def result(self) -> Result | None:
         """How the hand ended, every hand revealed; None while it is played."""
         return self._deal.result
-
-    @property
-    def seed(self) -> int | None:
-        """The deal's seed, once the hand is over."""
-        return self._deal.seed if self._deal.phase == ENDED else None
 
     def to_json(self) -> dict[str, Any]:
         deal = self._deal
