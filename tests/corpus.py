@@ -87,13 +87,16 @@ def write(path: Path, games: int) -> None:
     path.write_text(json.dumps(corpus, indent=0) + "\n")
 
 
-def check(path: Path, games: int | None = None) -> list[str]:
-    """The games whose digest differs from the corpus (the first ``games`` of each, or all)."""
+def check(path: Path, games: int | None = None, only: str | None = None) -> list[str]:
+    """The games whose digest differs from the corpus (the first ``games`` of each, or all;
+    those of one rule set with ``only``)."""
     corpus = json.loads(path.read_text())
     assert corpus["seed"] == SEED
     differ = []
     for key, digests in corpus["digests"].items():
         name, bot = key.split()
+        if only is not None and name != only:
+            continue
         for number, expected in enumerate(digests[:games]):
             if game_digest(name, bot, number) != expected:
                 differ.append(f"{key} game {number}")
@@ -105,11 +108,12 @@ def main() -> None:
     parser.add_argument("command", choices=("write", "check"))
     parser.add_argument("path", type=Path, nargs="?", default=CORPUS)
     parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--only", help="check one rule set")
     args = parser.parse_args()
     if args.command == "write":
         write(args.path, args.games)
         return
-    differ = check(args.path)
+    differ = check(args.path, only=args.only)
     print(json.dumps({"differ": differ[:20], "count": len(differ)}))
     sys.exit(1 if differ else 0)
 
