@@ -239,7 +239,7 @@ def test_exposures_jokers_and_dead_hands_are_drawn(context: BrowserContext, serv
     page.goto(server + "/")
     drawn = page.evaluate(
         """async () => {
-        const american = await import("/static/js/american.js");
+        const american = await import("/static/js/families/american.js");
         const seat = { present: true, concealed: 10, dead: "wrong exposure: no line",
           exposures: [{ text: "[55mJ]", tile: "5m", size: 3, jokers: 1 },
                       { text: "[13fJJ]", tile: "1f", size: 4, jokers: 2 }],
@@ -312,7 +312,8 @@ def test_replay_of_an_american_game_of_three(context: BrowserContext, server: st
     expect(page.locator("#hand-select option")).to_have_count(3)
     # Three hands face up, North's seat empty.
     expect(page.locator("#board .seat .hand")).to_have_count(3)
-    expect(page.locator("#board .seat.left")).to_contain_text("North: empty seat")
+    expect(page.locator("#board .seat.left")).to_contain_text("empty seat")
+    expect(page.locator("#board .seat.left")).to_have_attribute("aria-label", "North: empty seat")
     assert page.locator("#board .seat .hand .tile.back").count() == 0
     page.keyboard.press("ArrowRight")
     expect(step).to_contain_text("step 1 of")

@@ -188,6 +188,14 @@ def test_keyboard_discard_and_labels(context: BrowserContext, server: str) -> No
     pattern = r"(Discard )?(\d of (characters|dots|bamboo)|\w+ (wind|dragon))(, just drawn)?"
     assert all(re.fullmatch(pattern, label) for label in labels), labels
     before = my_discards(page)
+    # Everything the live region says from now on (each state replaces what it said before).
+    page.evaluate(
+        """() => {
+        window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById("announce")
+          .textContent)).observe(document.getElementById("announce"), { childList: true });
+    }"""
+    )
     page.keyboard.press("d")
     page.keyboard.press("ArrowLeft")
     focused = page.evaluate("document.activeElement.ariaLabel")
@@ -199,6 +207,10 @@ def test_keyboard_discard_and_labels(context: BrowserContext, server: str) -> No
     discarded = re.compile(re.escape(tile) + r"( \(claimed\))?")
     expect(page.locator("#me .discards .tile").last).to_have_attribute("aria-label", discarded)
     expect(page.locator("#announce")).not_to_be_empty()
+    # Announced from the events of each state: this discard, then the bots' play.
+    page.wait_for_function("window.said.some((s) => / discards /.test(s))")
+    said = page.evaluate("window.said")
+    assert any(f"You discard {tile}." in text for text in said), said
     assert errors == []
 
 
@@ -321,10 +333,11 @@ def test_a_standing_hand_is_named_and_marked(context: BrowserContext, server: st
     drawn = page.evaluate(
         """async () => {
         const board = await import("/static/js/board.js");
+        const classical = await import("/static/js/families/classical-style.js");
         const heading = board.seatHeading(1, { name: "Bob", bot: true }, 980,
           { standing: true });
         const plain = board.seatHeading(2, { name: "Cy" }, 1000, {});
-        return { words: board.actionWords("standing 7z"),
+        return { words: classical.actionWords("standing 7z"),
           tags: [...heading.querySelectorAll(".tag")].map((t) => t.textContent),
           plainTags: [...plain.querySelectorAll(".tag")].map((t) => t.textContent) };
     }"""

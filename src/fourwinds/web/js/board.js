@@ -1,7 +1,9 @@
-// What the table page and the replay viewer both draw: seats, the wall, revealed hands and
-// score sheets. Every function builds elements from plain data (a view, a sheet) and returns them.
+// What the table page and the replay viewer both draw, whatever the family: a seat's heading,
+// the wall, revealed hands and payments. What a family draws its own way (melds or exposures,
+// score sheets or the card's line) is in families/; seats.js puts a seat and the centre
+// together. Every function builds elements from plain data (a view, a summary) and returns them.
 
-import { parseTiles, tileElement, tileLabel, tileRow } from "./tiles.js";
+import { parseTiles, tileLabel, tileRow } from "./tiles.js";
 
 export const WINDS = ["East", "South", "West", "North"];
 
@@ -22,50 +24,6 @@ export function el(tag, attrs = {}, ...children) {
 
 /** "Ann's", or "your" for the player reading the page (named "You"). */
 export const possessive = (name) => (name === "You" ? "your" : `${name}'s`);
-
-/** An action string in words: "pung 5m" becomes "pung 5 of dots". */
-export function actionWords(action) {
-  const [kind, tiles] = action.split(" ");
-  if (!tiles) return kind;
-  const names = parseTiles(tiles);
-  if (kind === "standing") return `declare a standing hand, discarding ${tileLabel(names[0])}`;
-  if (kind === "chow") return `chow ${names.map((t) => t[0]).join(" ")} of ${tileLabel(names[0]).split(" of ")[1]}`;
-  return `${kind.replace("-", " ")} ${tileLabel(names[0])}`;
-}
-
-/** A meld from a view ({kind, tiles, exposed}): its tiles, a face-down kong as backs. */
-function meldElement(meld) {
-  const tiles = meld.tiles ? parseTiles(meld.tiles) : [null, null, null, null];
-  const hidden = meld.kind === "kong" && !meld.exposed;
-  const label = `${hidden ? "concealed " : ""}${meld.kind}` +
-    (meld.tiles ? ` of ${tileLabel(tiles[0])}` : ", face down");
-  const row = el("span", { class: `meld${hidden ? " concealed" : ""}`, role: "group",
-    "aria-label": label });
-  tiles.forEach((tile, i) => {
-    // A concealed kong shows its two outer tiles face down, as at the table.
-    const down = hidden && meld.tiles && (i === 0 || i === 3);
-    row.append(tileElement(down ? null : tile, { label: tileLabel(tile) }));
-  });
-  return row;
-}
-
-/** The exposed part of one seat: melds, bonus tiles and discards. */
-export function seatTiles(seatView) {
-  const melds = el("div", { class: "melds", role: "group", "aria-label": "Melds" },
-    seatView.melds.map(meldElement));
-  const bonus = parseTiles(seatView.bonus);
-  const discards = el("div", { class: "discards", role: "group", "aria-label": "Discards" },
-    seatView.discards.map(({ tile, claimed }) => {
-      const node = tileElement(tile, { label: tileLabel(tile) + (claimed ? " (claimed)" : "") });
-      if (claimed) node.classList.add("claimed");
-      return node;
-    }));
-  return [
-    el("div", { class: "exposed" }, melds,
-      bonus.length ? tileRow(bonus, "Bonus tiles") : null),
-    discards,
-  ];
-}
 
 /**
  * The heading of a seat: wind, name, score, and marks for the turn, a bot, a dropped link and a
@@ -120,8 +78,9 @@ export function wallElement(view, mySeat) {
   });
   const dice = view.dice.map((roll) => roll.join("+")).join(", ");
   const broken = `${WINDS[view.break.side]}'s wall, stack ${view.break.stack}`;
-  // The kong box (Classical) or the dead wall (Hong Kong); Beginner keeps no tiles back.
-  const keptName = view.rules.startsWith("hongkong") ? "dead wall" : "kong box";
+  // The kong box (Classical) or the dead wall (Hong Kong), as the view names them; Beginner
+  // and American keep no tiles back.
+  const keptName = view.kept_back_name || "kept back";
   const kept = view.kept_back ? `, ${keptName} ${view.kept_back}` : "";
   const summary = `${view.live_left} tiles left to draw${kept}`;
   return el("div", { class: "wall", role: "img",
@@ -149,48 +108,6 @@ export function handElement(text, label) {
     row.append(tiles);
   }
   return row;
-}
-
-function sheetValue(item) {
-  const parts = [];
-  if (item.points) parts.push(`${item.points} pts`);
-  if (item.doubles) parts.push(`${item.doubles} dbl`);
-  if (item.faan) parts.push(`${item.faan} faan`);
-  if (item.limit) parts.push(item.limit === 1 ? "limit" : `${item.limit} × limit`);
-  return parts.join(", ") || "0";
-}
-
-/** One score sheet (ScoreSheet.to_json()) as a table, item by item, then the total. */
-function sheetElement(sheet, caption) {
-  const rows = sheet.items.map((item) => el("tr", {},
-    el("td", {}, item.name),
-    el("td", {}, item.tiles ? tileRow(parseTiles(item.tiles), item.tiles) : ""),
-    el("td", { class: "num" }, sheetValue(item))));
-  return el("table", { class: "sheet" },
-    el("caption", {}, caption),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "item"),
-      el("th", { scope: "col" }, "tiles"), el("th", { scope: "col", class: "num" }, "value"))),
-    el("tbody", {}, rows),
-    sheet.reason ? el("tr", {}, el("td", { colspan: 3 }, `Not a win: ${sheet.reason}`)) : null,
-    el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: 2 }, "total"),
-      el("td", { class: "num total" }, String(sheet.total)))));
-}
-
-/**
- * The end of a hand: how it ended, every hand revealed with its sheet, the payments and the
- * running totals. ``nameOf(seat)`` names the player at a seat wind of that hand.
- */
-export function handEndElement(end, nameOf) {
-  const how = end.winner === null || end.winner === undefined ? "A wall game: nobody won." :
-    end.self_drawn ? `${nameOf(end.winner)} won, self-drawn.` :
-      `${nameOf(end.winner)} won on ${possessive(nameOf(end.discarder))} discard.`;
-  const seats = end.hands.map((hand, seat) => el("section", { class: "end-seat" },
-    el("h3", {}, `${WINDS[seat]}: ${nameOf(seat)}`),
-    handElement(hand, `${possessive(nameOf(seat))} hand`),
-    end.sheets && end.sheets[seat] ? sheetElement(end.sheets[seat],
-      `Score sheet of ${nameOf(seat)}`) : null));
-  return el("div", { class: "hand-end" }, el("p", { class: "how" }, how), seats,
-    paymentsElements(end, nameOf));
 }
 
 /** The payments of a hand ([from, to, amount] by seat) and each seat's net, as two lists. */

@@ -1,12 +1,12 @@
 // The replay viewer: step back and forth through a finished game, every hand visible
-// (GET /api/games/{id}/replay, docs/protocol.md).
+// (GET /api/games/{id}/replay, docs/protocol.md). Seats and the centre are drawn as the table
+// draws them (seats.js), the way each step's view's family draws them.
 
 import { getJSON } from "./api.js";
-import { WINDS, actionWords, el, handEndElement, seatHeading, seatTiles,
-  wallElement } from "./board.js";
+import { WINDS, el } from "./board.js";
 import { parseTiles, tileElement } from "./tiles.js";
-import { americanActionWords, americanEndElement, americanSeatTiles,
-  isAmerican } from "./american.js";
+import { familyOf } from "./families/index.js";
+import { centreParts, seatParts } from "./seats.js";
 import { fetchCard, lineTexts } from "./card.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -20,7 +20,7 @@ let handIndex = 0;
 let stepIndex = 0;
 let card = null;  // the card of an American game, when the server still has it
 
-const american = () => isAmerican(game.table.rules);
+const family = () => familyOf(hand().steps[0].view);
 const positions = () => game.table.positions || game.table.options.players || 4;
 
 const hand = () => game.hands[handIndex];
@@ -33,29 +33,21 @@ function nameOf(seatWind) {
 
 function stepText(step) {
   if (step.seat === null) return "The deal";
-  const words = american() ? americanActionWords(step.action, nameOf) : actionWords(step.action);
+  const words = family().actionWords(step.action, nameOf);
   return `${nameOf(step.seat)} (${WINDS[step.seat]}): ${words}`;
 }
 
 function seatSection(step, seatWind) {
   const view = step.view;
-  if (view.seats[seatWind].present === false) {
-    return el("section", { class: `seat ${PLACES[seatWind]}`,
-      "aria-label": `${WINDS[seatWind]}: empty seat` },
-    el("h2", { class: "seat-name" }, `${WINDS[seatWind]}: empty seat`));
-  }
+  const present = view.seats[seatWind].present !== false;
   const position = (hand().east + seatWind) % positions();
-  const concealed = parseTiles(step.hands[seatWind]).map((tile) => tileElement(tile));
-  const exposed = american() ? americanSeatTiles(view.seats[seatWind]) :
-    seatTiles(view.seats[seatWind]);
+  const concealed = present ? el("div", { class: "hand", role: "group",
+    "aria-label": `Concealed tiles of ${nameOf(seatWind)}` },
+  parseTiles(step.hands[seatWind]).map((tile) => tileElement(tile))) : null;
   return el("section", { class: `seat ${PLACES[seatWind]}`,
-    "aria-label": `${WINDS[seatWind]}: ${nameOf(seatWind)}` },
-  seatHeading(seatWind, playerAt(position), null,
-    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0,
-      standing: view.seats[seatWind].standing }),
-  el("div", { class: "hand", role: "group", "aria-label": `Concealed tiles of ${nameOf(seatWind)}` },
-    concealed),
-  ...exposed);
+    "aria-label": present ? `${WINDS[seatWind]}: ${nameOf(seatWind)}` :
+      `${WINDS[seatWind]}: empty seat` },
+  ...seatParts(view, seatWind, { player: playerAt(position), concealed }));
 }
 
 function render() {
@@ -63,12 +55,8 @@ function render() {
   const step = steps[stepIndex];
   const view = step.view;
   const board = [0, 1, 2, 3].map((seatWind) => seatSection(step, seatWind));
-  board.push(el("section", { class: "centre", "aria-label": "Wall" }, wallElement(view, 0),
-    el("div", { class: "centre-info" },
-      el("div", { class: "round" }, american() ? view.card :
-        `${WINDS[view.prevailing_wind]} round`),
-      el("div", { class: "status" }, stepText(step)),
-      view.discard && view.phase !== "turn" ? tileElement(view.discard) : null)));
+  board.push(el("section", { class: "centre", "aria-label": "Wall" },
+    ...centreParts(view, 0, stepText(step))));
   $("board").replaceChildren(...board);
   $("slider").max = steps.length - 1;
   $("slider").value = stepIndex;
@@ -81,8 +69,7 @@ function render() {
     const summary = { ...view.result, sheets: hand().sheets, payments: hand().payments };
     const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
     end.replaceChildren(el("h2", {}, `End of hand ${hand().hand_number + 1}`),
-      american() ? americanEndElement(summary, nameOf, lineText) :
-        handEndElement(summary, nameOf));
+      family().endElement(summary, nameOf, lineText));
   }
 }
 
@@ -116,7 +103,7 @@ async function start() {
     $("error").textContent = error.message;
     return;
   }
-  if (american()) {
+  if (familyOf(game.hands[0].steps[0].view).byCard) {
     // The card names the winning line's tiles; the replay works without it.
     card = await fetchCard(gameId).catch(() => null);
   }

@@ -1,15 +1,15 @@
 // The table page: take a seat, then play it over the WebSocket (docs/protocol.md).
 //
-// Everything on the board is drawn from the last `state` message; the page keeps no game state
-// of its own beyond which tile has the keyboard focus and whether an end-of-hand was dismissed.
+// Everything on the board is drawn from the last `state` message, the way the view's family
+// draws it (families/index.js); what happened is announced from the message's `events`. The page
+// keeps no game state of its own beyond which tile has the keyboard focus, whether an
+// end-of-hand was dismissed, and which hand and turn it has already announced.
 
 import { connect, forgetSeat, getJSON, loadSeat, playerName, postJSON, saveSeat } from "./api.js";
-import { WINDS, actionWords, el, handEndElement, possessive, seatHeading, seatTiles,
-  wallElement } from "./board.js";
+import { WINDS, el } from "./board.js";
 import { parseTiles, tileElement, tileLabel, tileRow } from "./tiles.js";
-import { actionTiles, americanActionWords, americanEndElement, americanHowText,
-  americanSeatTiles, exposureWords, isAmerican } from "./american.js";
-import * as charleston from "./charleston.js";
+import { familyOf } from "./families/index.js";
+import { centreParts, exposedOf, headingOf, seatParts } from "./seats.js";
 import { cardElement, fetchCard, lineTexts, showHints } from "./card.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -25,6 +25,8 @@ let dismissedHand = null;
 let countdownTimer = null;
 let card = null;         // the card of an American table, once fetched
 let cardLoading = false;
+let announcedHand = null;  // the hand whose start has been announced
+let myTurn = false;        // whether the last state was this seat's turn ("Your turn" once)
 
 // --- who sits where -------------------------------------------------------------------------
 
@@ -32,9 +34,8 @@ let cardLoading = false;
 const positions = () => state.table.positions || 4;
 const positionOf = (seatWind) => (state.table.east + seatWind) % positions();
 const playerAt = (position) => state.table.players.find((p) => p.position === position);
-const american = () => isAmerican(state.table.rules);
-const wordsOf = (action) => (american() ? americanActionWords(action, nameOfSeat) :
-  actionWords(action));
+const family = () => familyOf(state.view);
+const wordsOf = (action) => family().actionWords(action, nameOfSeat);
 
 function nameOfSeat(seatWind, east = state.table.east) {
   const position = (east + seatWind) % positions();
@@ -53,84 +54,72 @@ function announce(message) {
   setTimeout(() => { region.textContent = message; }, 30);
 }
 
-function changes(before, after) {
+/** What a new state says: the start of a hand, then its events in order, then what this seat
+ * may do now (its turn, a claim), the end of the hand and of the game. */
+function changes(message) {
+  const view = message.view;
+  if (!view) {
+    announcedHand = null;
+    myTurn = false;
+    return "Waiting for players.";
+  }
   const said = [];
-  if (!after.view) return "Waiting for players.";
-  if (before && !before.view) before = null;
-  if (!before || (before.view.phase === "ended" && after.view.phase !== "ended")) {
-    said.push(`Hand ${after.table.hand_number + 1}. You are ${WINDS[after.view.seat]}.`);
-    before = null;
+  const me = view.seat;
+  const events = message.events || [];
+  const fresh = announcedHand !== message.table.hand_number;
+  if (fresh) {
+    announcedHand = message.table.hand_number;
+    myTurn = false;
+    said.push(`Hand ${announcedHand + 1}. You are ${WINDS[me]}.`);
+    said.push(...family().startWords(view, nameOfSeat));
   }
-  const view = after.view;
-  if (view.phase === "charleston") {
-    const stage = view.charleston.stage;
-    if (!before || before.view.charleston?.stage !== stage) {
-      said.push(charleston.stageWords(view, nameOfSeat));
-      // Tiles come in when a pass resolves (the vote and the offer move none).
-      if (view.charleston.received && before?.view.charleston?.direction) {
-        said.push(`You received ${parseTiles(view.charleston.received).map(tileLabel)
-          .join(", ")}.`);
-      }
+  let drew = null;  // this seat's last draw, its tile shown to it alone
+  let ended = fresh && view.phase === "ended";
+  for (const event of events) {
+    const who = event.seat === null || event.seat === undefined ? "" : nameOfSeat(event.seat);
+    if (event.event === "discard") {
+      said.push(`${who} ${who === "You" ? "discard" : "discards"} ${tileLabel(event.tile)}.`);
+    } else if (event.event === "draw" || event.event === "replacement") {
+      if (event.seat === me && event.tile) drew = event;
+    } else if (event.event === "end") {
+      ended = true;
+    } else {
+      said.push(family().eventWords(event, { who, nameOf: nameOfSeat, view, me }));
     }
   }
-  after.view.seats.forEach((now, s) => {
-    if (now.present === false) return;
-    const then = before ? before.view.seats[s] :
-      { melds: [], exposures: [], discards: [], bonus: "", dead: null };
-    const who = nameOfSeat(s);
-    for (const exposure of (now.exposures || []).slice((then.exposures || []).length)) {
-      said.push(`${who}: ${exposureWords(exposure.text)}.`);
-    }
-    if (now.dead && !then.dead) said.push(`${possessive(who)} hand is dead: ${now.dead}.`);
-    if (now.standing && !then.standing) said.push(`${who} declared a standing hand.`);
-    for (const meld of (now.melds || []).slice((then.melds || []).length)) {
-      const tile = meld.tiles ? tileLabel(parseTiles(meld.tiles)[0]) : "a face-down kong";
-      said.push(`${who}: ${meld.kind} ${tile}.`);
-    }
-    for (const tile of parseTiles(now.bonus || "").slice(parseTiles(then.bonus || "").length)) {
-      said.push(`${who}: bonus tile ${tileLabel(tile)}.`);
-    }
-    if (before) {
-      for (const { tile } of now.discards.slice(then.discards.length)) {
-        said.push(`${who} discards ${tileLabel(tile)}.`);
-      }
-    }
-  });
-  if (view.phase === "turn" && view.current === view.seat && view.drawn &&
-      !(before && before.view.phase === "turn" && before.view.current === view.seat)) {
-    said.push(`Your turn. You drew ${tileLabel(view.drawn)}.`);
-  } else if (view.phase === "turn" && view.current === view.seat && !view.drawn &&
-      !(before && before.view.phase === "turn" && before.view.current === view.seat)) {
-    said.push("Your turn: discard a tile.");
+  const turn = view.phase === "turn" && view.current === me;
+  const tile = drew ? drew.tile : view.drawn;
+  if (turn && !myTurn) {
+    said.push(tile ? `Your turn. You drew ${tileLabel(tile)}.` : "Your turn: discard a tile.");
+  } else if (turn && drew) {
+    said.push(`You drew ${tileLabel(drew.tile)}${drew.event === "replacement" ?
+      " as a replacement" : ""}.`);
   }
+  myTurn = turn;
   const claims = view.legal_actions.filter((a) => a !== "pass");
   if ((view.phase === "claim" || view.phase === "rob") && claims.length &&
-      !(before && before.view.phase === view.phase && before.view.discard === view.discard)) {
+      (fresh || events.length)) {
     const offered = claims.map(wordsOf).join(", ");
     said.push(`You may claim ${tileLabel(view.discard)}: ${offered}, or pass.`);
   }
-  if (after.last_hand && !(before && before.last_hand)) {
-    const end = after.last_hand;
-    const name = (s) => nameOfSeat(s, end.east);
-    if (american()) said.push(americanHowText(end, name));
-    else said.push(end.winner === null ? "Wall game: nobody won." : end.self_drawn ?
-      `${name(end.winner)} won, self-drawn.` :
-      `${name(end.winner)} won on ${possessive(name(end.discarder))} discard.`);
+  if (ended && message.last_hand) {
+    const end = message.last_hand;
+    said.push(family().howText(end, (s) => nameOfSeat(s, end.east)));
+    if (message.standings) said.push("The game is over.");
   }
-  if (after.standings && !(before && before.standings)) said.push("The game is over.");
-  return said.join(" ");
+  return said.filter(Boolean).join(" ");
 }
 
 function summary() {
   const view = state.view;
   if (!view) return "Waiting for players.";
-  const turn = view.phase === "ended" ? "The hand is over." :
-    view.phase === "charleston" ? charleston.stageWords(view, nameOfSeat) :
-      `${nameOfSeat(view.current)} ${view.current === view.seat ? "are" : "is"} to play.`;
+  const stage = family().summaryWords?.(view, nameOfSeat);
+  const turn = view.phase === "ended" ? "The hand is over." : stage ||
+    `${nameOfSeat(view.current)} ${view.current === view.seat ? "are" : "is"} to play.`;
   const hand = parseTiles(view.hand).map(tileLabel).join(", ");
-  const round = american() ? "" : `, ${WINDS[view.prevailing_wind]} round`;
-  return `${turn} ${view.live_left} tiles left. You are ${WINDS[view.seat]}${round}. ` +
-    `Your hand: ${hand}.`;
+  const round = family().headerRound(view);
+  return `${turn} ${view.live_left} tiles left. You are ${WINDS[view.seat]}${
+    round ? `, ${round}` : ""}. Your hand: ${hand}.`;
 }
 
 // --- sending ----------------------------------------------------------------------------------
@@ -144,118 +133,32 @@ function act(action) {
 
 // --- drawing the board ------------------------------------------------------------------------
 
-/** A seat's heading, with an American seat's marks: dead, or still choosing in the Charleston. */
+/** A seat's heading: wind, name, score and its marks. */
 function heading(seatWind) {
-  const view = state.view;
   const position = positionOf(seatWind);
-  const node = seatHeading(seatWind, playerAt(position), state.table.scores[position],
-    { turn: view.current === seatWind && view.phase === "turn", dealer: seatWind === 0,
-      standing: view.seats[seatWind].standing });
-  if (view.seats[seatWind].dead) node.append(el("span", { class: "tag dead" }, "dead hand"));
-  if (view.phase === "charleston" && view.charleston.to_choose.includes(seatWind)) {
-    node.append(el("span", { class: "tag" }, "choosing"));
-  }
-  return node;
+  return headingOf(state.view, seatWind, playerAt(position), state.table.scores[position]);
 }
-
-const exposedTiles = (seatView) => (american() ? americanSeatTiles(seatView) :
-  seatTiles(seatView));
 
 function renderOther(section, seatWind) {
   const view = state.view;
-  if (view.seats[seatWind].present === false) {
-    section.replaceChildren(el("h2", { class: "seat-name" },
-      el("span", { class: "wind", title: `${WINDS[seatWind]} wind` }, WINDS[seatWind][0]),
-      " empty seat"), el("p", { class: "muted-light" }, "Three players: no one sits here."));
-    section.setAttribute("aria-label", `${WINDS[seatWind]}: empty seat`);
-    return;
-  }
-  const concealed = view.seats[seatWind].concealed;
-  section.replaceChildren(
-    heading(seatWind),
-    el("div", { class: "concealed", role: "img", "aria-label": `${concealed} concealed tiles` },
-      tileRow(Array(concealed).fill(null))),
-    ...exposedTiles(view.seats[seatWind]));
-  section.setAttribute("aria-label", `${WINDS[seatWind]}: ${nameOfSeat(seatWind)}`);
+  const count = view.seats[seatWind].concealed || 0;
+  const concealed = el("div", { class: "concealed", role: "img",
+    "aria-label": `${count} concealed tiles` }, tileRow(Array(count).fill(null)));
+  const position = positionOf(seatWind);
+  section.replaceChildren(...seatParts(view, seatWind, { player: playerAt(position),
+    score: state.table.scores[position], concealed }));
+  section.setAttribute("aria-label", view.seats[seatWind].present === false ?
+    `${WINDS[seatWind]}: empty seat` : `${WINDS[seatWind]}: ${nameOfSeat(seatWind)}`);
 }
 
 function renderCentre() {
   const view = state.view;
-  const items = [wallElement(view, view.seat)];
   const status = view.phase === "ended" ? "Hand over" :
-    view.phase === "charleston" ? `Charleston: ${view.charleston.stage.replace("-", " ")}` :
-    view.phase === "claim" ? `${nameOfSeat(view.current)} discarded` :
+    family().status(view, nameOfSeat) ||
+    (view.phase === "claim" ? `${nameOfSeat(view.current)} discarded` :
       view.phase === "rob" ? `${nameOfSeat(view.current)} added to a kong` :
-        view.current === view.seat ? "Your turn" : `${nameOfSeat(view.current)} to play`;
-  items.push(el("div", { class: "centre-info" },
-    el("div", { class: "round" }, american() ? view.card :
-      `${WINDS[view.prevailing_wind]} round`),
-    el("div", { class: "status" }, status),
-    view.discard && view.phase !== "turn" ? tileElement(view.discard, {
-      label: `up for claim: ${tileLabel(view.discard)}` }) : null));
-  $("centre").replaceChildren(...items);
-}
-
-const ACTION_KEYS = { win: "w", pung: "p", kong: "k", "concealed-kong": "k", "added-kong": "k",
-  chow: "c", pass: "x" };
-
-function actionButton(action) {
-  const [kind, tiles] = action.split(" ");
-  const key = ACTION_KEYS[kind];
-  // An action kind the page has no name for is offered under its own text.
-  const text = { win: "Win", pung: "Pung", kong: "Kong", "concealed-kong": "Concealed kong",
-    "added-kong": "Add to kong", chow: "Chow", pass: "Pass", standing: "Standing hand" }[kind] ||
-    kind;
-  return el("button", { type: "button", class: `action ${kind}`, "data-key": key,
-    "data-action": action, "aria-keyshortcuts": key, "aria-label": actionWords(action),
-    onclick: () => act(action) },
-  text, tiles ? tileRow(parseTiles(tiles)) : null,
-  key ? el("kbd", { "aria-hidden": "true" }, key) : null);
-}
-
-const AMERICAN_KEYS = { win: "w", pass: "x", call: "c", exchange: "e" };
-
-/** A button for an American action: its name, its tiles, and the seat an exchange takes from. */
-function americanButton(action, text = null) {
-  const kind = action.split(" ")[0];
-  const key = AMERICAN_KEYS[kind];
-  let content = [text, actionTiles(action)];
-  if (kind === "exchange") {
-    const [, tile, owner] = action.split(" ");
-    const flowers = tile.endsWith("f");
-    const exposure = state.view.seats[Number(owner)].exposures.find((e) => e.jokers &&
-      (e.tile === tile || (flowers && e.tile.endsWith("f"))));
-    content = ["Exchange", actionTiles(action), `for a joker of ${possessive(nameOfSeat(
-      Number(owner)))}`, exposure ? tileRow(parseTiles(exposure.text)) : null];
-  }
-  if (!text && kind !== "exchange") {
-    content[0] = { win: "Mah Jongg", pass: "Pass", call: "Call" }[kind] || action;
-  }
-  return el("button", { type: "button", class: `action ${kind}`, "data-key": key,
-    "data-action": action, "aria-keyshortcuts": key,
-    // A button with its own text (the Charleston's) is named by it; others say the action.
-    "aria-label": text ? null : americanActionWords(action, nameOfSeat),
-    onclick: () => act(action) },
-  content, key ? el("kbd", { "aria-hidden": "true" }, key) : null);
-}
-
-/** "Your choices" at an American table: the Charleston, or calls, exchanges, win and pass. */
-function americanChoices() {
-  const view = state.view;
-  if (view.phase === "charleston") {
-    return charleston.controls(view, { nameOf: nameOfSeat, act, render: renderMe,
-      button: americanButton });
-  }
-  const offered = view.legal_actions.filter((a) => !a.startsWith("discard "));
-  if (!offered.length) return [];
-  const parts = [];
-  if (view.phase === "claim") {
-    parts.push(el("span", { class: "claim-tile" }, "Call ", tileElement(view.discard), "?"));
-  }
-  const order = ["win", "call", "exchange", "pass"];
-  const rank = (action) => order.indexOf(action.split(" ")[0]);
-  parts.push(...[...offered].sort((a, b) => rank(a) - rank(b)).map((a) => americanButton(a)));
-  return parts;
+        view.current === view.seat ? "Your turn" : `${nameOfSeat(view.current)} to play`);
+  $("centre").replaceChildren(...centreParts(view, view.seat, status));
 }
 
 function renderActions() {
@@ -264,16 +167,7 @@ function renderActions() {
   clearInterval(countdownTimer);
   const parts = [];
   const claiming = view.phase === "claim" || view.phase === "rob";
-  if (american()) {
-    parts.push(...americanChoices());
-  } else {
-    const offered = view.legal_actions.filter((a) => !a.startsWith("discard "));
-    if (claiming && offered.length) {
-      parts.push(el("span", { class: "claim-tile" }, "Claim ",
-        tileElement(view.discard), "?"));
-    }
-    parts.push(...offered.map(actionButton));
-  }
+  parts.push(...family().choices(view, { act, nameOf: nameOfSeat, render: renderMe }));
   box.classList.toggle("charleston", view.phase === "charleston");
   if (!parts.length) {
     box.replaceChildren();
@@ -309,7 +203,7 @@ function renderHand() {
   const view = state.view;
   const tiles = parseTiles(view.hand);
   if (view.drawn) tiles.splice(tiles.lastIndexOf(view.drawn), 1);
-  const selecting = charleston.choosing(view);
+  const selecting = family().selecting(view);
   const myTurn = selecting || view.legal_actions.some((a) => a.startsWith("discard "));
   const hand = $("hand");
   const hadFocus = hand.contains(document.activeElement);
@@ -323,11 +217,11 @@ function renderHand() {
       const joker = tile === "J";
       button = tileElement(tile, { button: true,
         label: joker ? `${label} (never passed)` : `Pass ${label}` });
-      button.setAttribute("aria-pressed", String(charleston.isSelected(i)));
-      if (charleston.isSelected(i)) button.classList.add("selected");
+      button.setAttribute("aria-pressed", String(family().isSelected(i)));
+      if (family().isSelected(i)) button.classList.add("selected");
       if (joker) button.setAttribute("aria-disabled", "true");
       button.addEventListener("click", () => {
-        announce(charleston.toggle(view, i));
+        announce(family().toggle(view, i));
         renderMe();
       });
     } else {
@@ -365,7 +259,7 @@ function renderMe() {
   const view = state.view;
   const me = view.seat;
   $("me-heading").replaceChildren(heading(me));
-  $("me-tiles").replaceChildren(...exposedTiles(view.seats[me]));
+  $("me-tiles").replaceChildren(...exposedOf(view, me));
   $("me").setAttribute("aria-label", `You: ${WINDS[me]}`);
   $("auto-pass").checked = Boolean(state.table.auto_pass);
   renderActions();
@@ -378,22 +272,7 @@ function renderHint() {
     $("hint").textContent = "";
     return;
   }
-  if (american()) {
-    const lines = (hint.lines || []).slice(0, 3).map((line) =>
-      `${line.line} (${line.value}) ${line.tiles_away === 0 ? "complete" :
-        `${line.tiles_away} away`}`);
-    $("hint").textContent = (hint.suggestion ?
-      `Suggested: ${americanActionWords(hint.suggestion, nameOfSeat)}. ` : "") +
-      (lines.length ? `Nearest lines: ${lines.join(", ")}.` : "No line can be made now.");
-    return;
-  }
-  const distance = hint.tiles_to_win < 0 ? "Your hand is complete." :
-    hint.tiles_to_win === 0 ? "Your hand is ready (one tile from a win)." :
-      `${hint.tiles_to_win} tile${hint.tiles_to_win === 1 ? "" : "s"} from ready.`;
-  const waits = hint.waits && hint.waits.length ?
-    ` Waits: ${hint.waits.map(tileLabel).join(", ")}.` : "";
-  const suggestion = hint.suggestion ? ` Suggested: ${actionWords(hint.suggestion)}.` : "";
-  $("hint").textContent = distance + waits + suggestion;
+  $("hint").textContent = family().hintText(hint, nameOfSeat);
 }
 
 function renderEnd() {
@@ -407,8 +286,7 @@ function renderEnd() {
   $("end-heading").textContent = standings ? "The game is over" : `End of hand ${end.hand_number + 1}`;
   const nameAt = (s) => end && nameOfSeat(s, end.east);
   const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
-  $("end-body").replaceChildren(!end ? "" : american() ?
-    americanEndElement(end, nameAt, lineText) : handEndElement(end, nameAt));
+  $("end-body").replaceChildren(!end ? "" : family().endElement(end, nameAt, lineText));
   if (standings) {
     const rows = [...standings].sort((a, b) => b.score - a.score).map((row, i) =>
       el("tr", {}, el("td", { class: "num" }, String(i + 1)), el("td", {}, row.name),
@@ -455,10 +333,10 @@ function render() {
     renderWaiting();
     return;
   }
-  $("round").textContent = american() ? `hand ${table.hand_number + 1}` :
-    `${WINDS[view.prevailing_wind]} round · hand ${table.hand_number + 1}`;
+  const round = family().headerRound(view);
+  $("round").textContent = `${round ? `${round} · ` : ""}hand ${table.hand_number + 1}`;
   const me = view.seat;
-  charleston.update(view);
+  family().update(view);
   renderOther($("seat-right"), (me + 1) % 4);
   renderOther($("seat-top"), (me + 2) % 4);
   renderOther($("seat-left"), (me + 3) % 4);
@@ -468,12 +346,13 @@ function render() {
   renderCard();
 }
 
-// --- the card (American tables) ---------------------------------------------------------------
+// --- the card (tables whose hands are won by a card) ------------------------------------------
 
 async function renderCard() {
   const panel = $("card-panel");
-  document.body.classList.toggle("american", american());
-  if (!american()) {
+  const byCard = family().byCard;
+  document.body.classList.toggle("by-card", byCard);
+  if (!byCard) {
     panel.hidden = true;
     return;
   }
@@ -501,7 +380,7 @@ function onMessage(message) {
     pending = false;
     if (before?.view?.hand !== state.view?.hand) hint = null;
     render();
-    announce(changes(before, state));
+    announce(changes(state));
   } else if (message.type === "hint") {
     hint = message;
     renderMe();

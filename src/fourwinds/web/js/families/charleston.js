@@ -1,13 +1,18 @@
-// The Charleston on the table page (docs/rules/american.md): choosing the tiles to pass in the
-// hand, blind passes, the vote for a second Charleston and the courtesy offer.
+// The Charleston of the American family on the table page (docs/rules/american.md): choosing
+// the tiles to pass in the hand, blind passes, the vote for a second Charleston and the courtesy
+// offer.
 //
 // The view's legal_actions may list hundreds of passes, so the page never shows them as
 // buttons: the player selects tiles in the hand and the page sends the one canonical pass
 // (tiles sorted, as the server writes them) only when legal_actions holds it.
 
-import { el } from "./board.js";
-import { passedTo } from "./american.js";
-import { formatTiles, parseTiles, sortTiles, tileLabel, tileRow } from "./tiles.js";
+import { el } from "../board.js";
+import { formatTiles, parseTiles, sortTiles, tileLabel, tileRow } from "../tiles.js";
+
+const DIRECTIONS = { right: 1, across: 2, left: 3 };
+
+/** The seat a pass in ``direction`` ("right", "across", "left") goes to from ``seat``. */
+export const passedTo = (seat, direction) => (seat + DIRECTIONS[direction]) % 4;
 
 const STAGES = {
   "first-right": "First Charleston, first pass",
