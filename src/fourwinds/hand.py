@@ -8,7 +8,9 @@ bonus tiles stands alone, and the winning tile comes last after ``+``.
 >>> str(hand)
 '[555z] [1111m] 444p 23s 77z 8f +4s'
 >>> hand.melds[1]
-Meld(KONG, 1m, exposed)
+Meld.parse('[1111m]')
+>>> eval(repr(hand)) == hand and eval(repr(hand.melds[1])) == hand.melds[1]
+True
 >>> len(hand.tiles())
 16
 """
@@ -29,6 +31,7 @@ from fourwinds.tiles import (
     format_tiles,
     is_bonus,
     is_suited,
+    parse_tiles,
     scan_tiles,
     suit,
     tile_name,
@@ -69,8 +72,35 @@ class Meld:
         return text
 
     def __repr__(self) -> str:
-        state = "exposed" if self.exposed else "concealed"
-        return f"Meld({self.kind.name}, {tile_name(self.tile)}, {state})"
+        return f"Meld.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read one meld as a hand writes it, so that ``repr`` reads back: ``[...]`` exposed,
+        ``{...}`` a concealed kong, bare tiles a concealed chow, pung or pair.
+
+        >>> Meld.parse("55z").kind
+        <MeldKind.PAIR: 'pair'>
+        >>> Meld.parse("1111m")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        fourwinds.tiles.NotationError: a concealed kong, and nothing else, is written in braces...
+        """
+        text = text.strip()
+        closing = {"[": "]", "{": "}"}.get(text[:1])
+        if closing is not None and text[-1] != closing:
+            raise NotationError(f"{text[0]} without its {closing}", text, 0)
+        tiles = parse_tiles(text[1:-1], 1) if closing else parse_tiles(text)
+        exposed = closing == "]"
+        if len(tiles) == 2 and tiles[0] == tiles[1]:
+            meld: Meld | None = cls(MeldKind.PAIR, tiles[0], exposed)
+        else:
+            meld = cls.of(tiles, exposed) if tiles else None
+        if meld is None or max(tiles) >= PLAIN_KINDS:
+            raise NotationError(f"{text} is no meld", text, 0)
+        if (closing == "}") != (meld.kind is MeldKind.KONG and not exposed):
+            raise NotationError("a concealed kong, and nothing else, is written in braces", text, 0)
+        return meld
 
     @classmethod
     def of(cls, tiles: list[Tile], exposed: bool) -> Meld | None:
@@ -220,6 +250,9 @@ class Hand:
         if self.winning_tile is not None:
             groups.append("+" + tile_name(self.winning_tile))
         return " ".join(groups)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)

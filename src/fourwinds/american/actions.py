@@ -13,7 +13,9 @@
 | ``pass`` | let the discard go |
 
 >>> AmericanAction.parse("call [5J5m]")
-AmericanAction('call [55mJ]')
+AmericanAction.parse('call [55mJ]')
+>>> eval(repr(VOTES[0])) == VOTES[0]
+True
 >>> str(AmericanAction.parse("pass-tiles 5z3m blind 1"))
 'pass-tiles 3m5z blind 1'
 >>> AmericanAction.parse("exchange 5m")
@@ -67,7 +69,7 @@ class AmericanAction(NamedTuple):
         return kind
 
     def __repr__(self) -> str:
-        return f"AmericanAction({str(self)!r})"
+        return f"AmericanAction.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> AmericanAction:

@@ -9,7 +9,7 @@ alike, so ``[13fJ]`` is a pung of flowers. The winning tile may be marked last w
 >>> str(hand)
 '[55mJJ] 226m 5z 1234f J +6m'
 >>> hand.exposures[0]
-Exposure('[55mJJ]')
+Exposure.parse('[55mJJ]')
 >>> hand.jokers(), len(hand.tiles())
 (3, 14)
 >>> AmericanHand.parse("[55m6m]")
@@ -71,7 +71,7 @@ class Exposure(NamedTuple):
         return f"[{format_tiles(self.naturals)}{'J' * self.jokers}]"
 
     def __repr__(self) -> str:
-        return f"Exposure({str(self)!r})"
+        return f"Exposure.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str, offset: int = 0) -> Exposure:
@@ -181,6 +181,11 @@ class AmericanHand:
         if self.winning_tile is not None:
             groups.append("+" + tile_name(self.winning_tile))
         return " ".join(groups)
+
+    def __repr__(self) -> str:
+        """The notation, which reads back to this hand once its concealed tiles are sorted (as
+        a deal's are): the notation writes them sorted."""
+        return f"AmericanHand.parse({str(self)!r})"
 
 
 def _copies(tile: Tile) -> int:

@@ -1,7 +1,10 @@
 """Actions a seat may take, with a text form that is also their JSON form.
 
 >>> Action.parse("discard 5m")
-Action('discard 5m')
+Action.parse('discard 5m')
+>>> chow = CHOWS[parse_tiles("3p")[0]]
+>>> chow, eval(repr(chow)) == chow
+(Action.parse('chow 345p'), True)
 >>> str(Action.parse("chow 345p"))
 'chow 345p'
 >>> Action.parse("chow 3p")
@@ -54,7 +57,7 @@ class Action(NamedTuple):
         return f"{self.kind} {tile_name(self.tile)}"
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        return f"Action.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Action:
