@@ -108,11 +108,11 @@ class RuleSet:
     """Which of several Mah Jongg claims on one discard takes it: ``highest-score`` (seeds 000
     and 004) or ``nearest``, the seat nearest after the discarder (seeds 002 and 003)."""
     own_options: tuple[str, ...] = ()
+    """Options of this rule set beyond those of every rule set and of its scoring family."""
     family: str = "classical-style"
     """The family that plays this rule set (``fourwinds.family``)."""
     card: Card | None = field(default=None, compare=False)
-    """American: the card the hands are won by (None: the sample card); see ``with_card``."""
-    """Options of this rule set beyond those of every rule set and of its scoring family."""
+    """The card the hands are won by, where they are (None: the sample card); ``with_card``."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuleSet:
         return self  # immutable: a copied deal shares its rules
