@@ -451,8 +451,7 @@ def test_caches_change_no_sheet(name: str) -> None:
 
 
 def fits(name: str, options: dict[str, Any]) -> bool:
-    family = get_rules(name).scoring
-    return all(key in get_rules(name).SCORING_OPTIONS[family] for key in options)
+    return all(key in get_rules(name).options() for key in options)
 
 
 @pytest.mark.parametrize("name", RULE_SETS)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 import pytest
 
 from fourwinds.engine.deal import Deal
 from fourwinds.rules import get_rules
 from fourwinds.tiles import FIRST_FLOWER, JOKER, PLAIN_KINDS, is_bonus
-from fourwinds.wall import Wall
+from fourwinds.wall import BeginnerLayout, HongKongLayout, Wall
 
 SEEDS = range(40)
 
@@ -215,3 +216,18 @@ def test_tiles_kept_back() -> None:
     hongkong.draw_replacement()
     assert hongkong.kept_back() == 14
     assert Wall.build(get_rules("beginner"), random.Random(1)).kept_back() == 0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_rule_set_s_layout_breaks_the_wall(seed: int) -> None:
+    """The layout is the rule set's object, not its name: Beginner's tiles with Hong Kong's
+    layout are broken as seed 002 breaks them (the same dice and break as a Hong Kong wall of
+    the same size), and keep a dead wall."""
+    beginner = get_rules("beginner")
+    rules = replace(beginner, wall_layout=HongKongLayout(), replacement_tiles=14)
+    assert beginner.wall_layout == BeginnerLayout() != rules.wall_layout
+    wall = Wall.build(rules, random.Random(seed))
+    plain = Wall.build(beginner, random.Random(seed))
+    assert wall.break_ == plain.break_  # three dice both: the same rolls, the same break
+    assert wall.kept_back_name == "dead wall" and plain.kept_back_name is None
+    assert wall.live_left() == 136 - 14

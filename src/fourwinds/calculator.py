@@ -24,6 +24,7 @@ import click
 from fourwinds.american.commands import load_card
 from fourwinds.family import CalculatorError, HowWon, family_of
 from fourwinds.rules import RULES, RuleSet, get_rules
+from fourwinds.rules.options import OPTIONS
 from fourwinds.scoring.settlement import Settlement, check_seats
 
 SEATS = "ESWN"
@@ -77,7 +78,7 @@ def option_rules(function: Any) -> Any:
         "options",
         multiple=True,
         metavar="KEY=VALUE",
-        help="A rule-set option: limit=1000, roof_off=true, min_faan=1, max_faan=13, payout=spicy.",
+        help=f"A rule-set option ({', '.join(OPTIONS)}; docs/rules/options.md), e.g. limit=1000.",
     )(function)
     function = click.option(
         "--card",

@@ -6,26 +6,28 @@ numbered from its owner's left to right. A player's right-hand end meets the lef
 player on their right, so "from the left towards the right and round the corner" is +1.
 
 Tiles leave from two ends: the live end (draws) and the replacement end (loose tiles after a kong
-or a bonus tile). How the wall is broken, and so where both ends start, is the rule set's:
+or a bonus tile). How the wall is broken, and so where both ends start, is the rule set's
+``wall_layout``:
 
-- ``classical`` (seed 000): East's two dice pick the dealer (East counts as one, round the table);
-  the dealer's two dice plus East's give the break, counted in stacks from the left of the dealer's
-  wall round the corner. That stack's two tiles are the loose tiles, laid on the two stacks to
-  its left; with the next stacks to the left they form the kong box (14 tiles), drawn loose tiles
-  first. Draws start to the right of the break. The kong box is never refilled.
-- ``hongkong`` (seed 002): three dice; counting East as one, the total picks a side, and that many
-  stacks are counted from the right end of it. Draws start at the last stack counted and go right;
-  replacements come from the back end, to the left of the break, and the last 14 tiles are the dead
-  wall. It is "always 14 tiles long no matter how many tiles you've drawn from it": each
-  replacement is made good from the live wall, so a replacement needs a live tile, and the hand is
-  drawn when only the 14 are left.
-- ``american`` (seed 001): East rolls two dice and counts that many stacks from the right end
-  of her own wall; they stay there and are drawn last. The deal starts with the next stack to
+- ``ClassicalLayout`` (seed 000): East's two dice pick the dealer (East counts as one, round the
+  table); the dealer's two dice plus East's give the break, counted in stacks from the left of the
+  dealer's wall round the corner. That stack's two tiles are the loose tiles, laid on the two
+  stacks to its left; with the next stacks to the left they form the kong box (14 tiles), drawn
+  loose tiles first. Draws start to the right of the break. The kong box is never refilled.
+- ``HongKongLayout`` (seed 002): three dice; counting East as one, the total picks a side, and
+  that many stacks are counted from the right end of it. Draws start at the last stack counted and
+  go right; replacements come from the back end, to the left of the break, and the last 14 tiles
+  are the dead wall. It is "always 14 tiles long no matter how many tiles you've drawn from it":
+  each replacement is made good from the live wall, so a replacement needs a live tile, and the
+  hand is drawn when only the 14 are left.
+- ``AmericanLayout`` (seed 001): East rolls two dice and counts that many stacks from the right
+  end of her own wall; they stay there and are drawn last. The deal starts with the next stack to
   their left and goes on clockwise (into the wall on East's left); every tile may be drawn and
   there are no replacements.
-- ``beginner`` (seed 003): three dice pick the side the same way; stacks are counted clockwise
-  (-1) from its right end; the deal starts with the next stack after the last one counted and goes
-  on clockwise; replacements come from the other end, and every tile may be drawn.
+- ``BeginnerLayout`` (seed 003): three dice pick the side the same way; stacks are counted
+  clockwise (-1) from its right end; the deal starts with the next stack after the last one
+  counted and goes on clockwise; replacements come from the other end, and every tile may be
+  drawn.
 
 >>> import random
 >>> from fourwinds.rules import get_rules
@@ -38,12 +40,18 @@ from __future__ import annotations
 
 import functools
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from fourwinds.rules import RuleSet
 from fourwinds.tiles import Tile
 
+if TYPE_CHECKING:
+    from fourwinds.rules import RuleSet
+
 STACK_HEIGHT = 2
+SIDES = 4
+"""Four walls, one in front of each wind, whether three or four play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,62 +121,13 @@ class Wall:
 
     @classmethod
     def build(cls, rules: RuleSet, rng: random.Random) -> Wall:
-        """Shuffle a tile set, build the four walls, roll the dice and break the wall."""
+        """Shuffle a tile set, build the four walls, and let the rule set's layout roll the dice
+        and break the wall."""
         tiles = list(_tile_set(rules.tile_counts))
         rng.shuffle(tiles)
-        size = rules.stacks_per_wall
-        ring = 4 * size
+        ring = SIDES * rules.stacks_per_wall
         stacks = [tiles[STACK_HEIGHT * i : STACK_HEIGHT * i + STACK_HEIGHT] for i in range(ring)]
-
-        def roll(dice: int) -> tuple[int, ...]:
-            return tuple(rng.randint(1, 6) for _ in range(dice))
-
-        def run(start: int, step: int, length: int) -> list[int]:
-            """Stack positions from ``start`` in direction ``step``, each once per tile."""
-            order = _ring_order(ring, step)
-            first = (start if step > 0 else ring - 1 - start) % ring * STACK_HEIGHT
-            return order[first : first + length]
-
-        if rules.wall_method == "classical":
-            east_roll = roll(2)
-            dealer = (sum(east_roll) - 1) % 4
-            dealer_roll = roll(2)
-            count = sum(east_roll) + sum(dealer_roll)
-            opening = (dealer * size + count - 1) % ring
-            loose = stacks[opening]
-            stacks[opening] = []
-            # The loose tiles lie on the two stacks left of the opening, drawn before the box.
-            first, second = (opening - 1) % ring, (opening - 2) % ring
-            stacks[first].append(loose[1])
-            stacks[second].append(loose[0])
-            box_stacks = (rules.replacement_tiles - STACK_HEIGHT) // STACK_HEIGHT
-            back = [first, second, *run(first, -1, box_stacks * STACK_HEIGHT)]
-            live_stacks = ring - 1 - box_stacks
-            front = run(opening + 1, 1, live_stacks * STACK_HEIGHT)
-            brk = Break((east_roll, dealer_roll), opening // size, opening % size + 1, dealer)
-            return cls(stacks, front, back, brk, box=rules.replacement_tiles)
-        length = ring * STACK_HEIGHT
-        if rules.wall_method == "american":
-            two = roll(2)
-            counted = size - sum(two)  # the last stack counted from the right end of East's wall
-            brk = Break((two,), 0, counted + 1, 0)
-            return cls(stacks, run(counted - 1, -1, length), [], brk, box=0)
-        three = roll(3)
-        count = sum(three)
-        side = (count - 1) % 4
-        counted = (side * size + size - count) % ring  # the last stack counted from the right end
-        brk = Break((three,), counted // size, counted % size + 1, 0)
-        if rules.wall_method == "hongkong":
-            return cls(
-                stacks,
-                run(counted, 1, length),
-                run(counted - 1, -1, length),
-                brk,
-                reserve=rules.replacement_tiles,
-            )
-        if rules.wall_method == "beginner":
-            return cls(stacks, run(counted - 1, -1, length), run(counted, 1, length), brk)
-        raise ValueError(f"unknown wall method {rules.wall_method!r}")
+        return rules.wall_layout.build(stacks, rules, rng)
 
     def live_left(self) -> int:
         """Tiles that may still be drawn from the live end."""
@@ -237,3 +196,101 @@ class Wall:
     def heights(self) -> list[int]:
         """The height of every stack round the table: what any seat can see of the wall."""
         return [len(stack) for stack in self.stacks]
+
+
+# ---------------------------------------------------------------- the layouts, one per rule text
+
+
+def _roll(rng: random.Random, dice: int) -> tuple[int, ...]:
+    return tuple(rng.randint(1, 6) for _ in range(dice))
+
+
+def _run(ring: int, start: int, step: int, length: int) -> list[int]:
+    """Stack positions from ``start`` in direction ``step``, each once per tile."""
+    order = _ring_order(ring, step)
+    first = (start if step > 0 else ring - 1 - start) % ring * STACK_HEIGHT
+    return order[first : first + length]
+
+
+def _three_dice(rng: random.Random, size: int) -> tuple[Break, int]:
+    """Three dice pick a side, counting East as one, and that many stacks are counted from its
+    right end (seeds 002 and 003): the break and the last stack counted."""
+    three = _roll(rng, 3)
+    count = sum(three)
+    side = (count - 1) % SIDES
+    counted = (side * size + size - count) % (SIDES * size)
+    return Break((three,), counted // size, counted % size + 1, 0), counted
+
+
+class WallLayout(ABC):
+    """How a rule set breaks the wall, and so where its two ends start and what is kept back
+    (see the module). A rule set holds one (``RuleSet.wall_layout``)."""
+
+    @abstractmethod
+    def build(self, stacks: list[list[Tile]], rules: RuleSet, rng: random.Random) -> Wall:
+        """Roll the dice and break the shuffled ``stacks``, ``rules.stacks_per_wall`` a side."""
+
+
+@dataclass(frozen=True)
+class ClassicalLayout(WallLayout):
+    """Seed 000: two rolls, a kong box of ``rules.replacement_tiles`` with the loose tiles on
+    top."""
+
+    def build(self, stacks: list[list[Tile]], rules: RuleSet, rng: random.Random) -> Wall:
+        size, ring = rules.stacks_per_wall, len(stacks)
+        east_roll = _roll(rng, 2)
+        dealer = (sum(east_roll) - 1) % SIDES
+        dealer_roll = _roll(rng, 2)
+        count = sum(east_roll) + sum(dealer_roll)
+        opening = (dealer * size + count - 1) % ring
+        loose = stacks[opening]
+        stacks[opening] = []
+        # The loose tiles lie on the two stacks left of the opening, drawn before the box.
+        first, second = (opening - 1) % ring, (opening - 2) % ring
+        stacks[first].append(loose[1])
+        stacks[second].append(loose[0])
+        box_stacks = (rules.replacement_tiles - STACK_HEIGHT) // STACK_HEIGHT
+        back = [first, second, *_run(ring, first, -1, box_stacks * STACK_HEIGHT)]
+        live_stacks = ring - 1 - box_stacks
+        front = _run(ring, opening + 1, 1, live_stacks * STACK_HEIGHT)
+        brk = Break((east_roll, dealer_roll), opening // size, opening % size + 1, dealer)
+        return Wall(stacks, front, back, brk, box=rules.replacement_tiles)
+
+
+@dataclass(frozen=True)
+class AmericanLayout(WallLayout):
+    """Seed 001: two dice count stacks from the right end of East's wall; the deal goes on
+    clockwise and no tile is kept back."""
+
+    def build(self, stacks: list[list[Tile]], rules: RuleSet, rng: random.Random) -> Wall:
+        size, ring = rules.stacks_per_wall, len(stacks)
+        two = _roll(rng, 2)
+        counted = size - sum(two)  # the last stack counted from the right end of East's wall
+        brk = Break((two,), 0, counted + 1, 0)
+        return Wall(stacks, _run(ring, counted - 1, -1, ring * STACK_HEIGHT), [], brk, box=0)
+
+
+@dataclass(frozen=True)
+class HongKongLayout(WallLayout):
+    """Seed 002: three dice; draws go right from the break, replacements from the back end, and
+    a dead wall of ``rules.replacement_tiles`` stays."""
+
+    def build(self, stacks: list[list[Tile]], rules: RuleSet, rng: random.Random) -> Wall:
+        ring = len(stacks)
+        brk, counted = _three_dice(rng, rules.stacks_per_wall)
+        front = _run(ring, counted, 1, ring * STACK_HEIGHT)
+        back = _run(ring, counted - 1, -1, ring * STACK_HEIGHT)
+        return Wall(stacks, front, back, brk, reserve=rules.replacement_tiles)
+
+
+@dataclass(frozen=True)
+class BeginnerLayout(WallLayout):
+    """Seed 003: three dice; the deal goes on clockwise after the stacks counted, replacements
+    come from the other end, and every tile may be drawn."""
+
+    def build(self, stacks: list[list[Tile]], rules: RuleSet, rng: random.Random) -> Wall:
+        ring = len(stacks)
+        brk, counted = _three_dice(rng, rules.stacks_per_wall)
+        front = _run(ring, counted - 1, -1, ring * STACK_HEIGHT)
+        back = _run(ring, counted, 1, ring * STACK_HEIGHT)
+        return Wall(stacks, front, back, brk)

@@ -59,12 +59,6 @@ ROB: Final = "rob"
 """A tile was added to an exposed pung; the seats it would complete may rob the kong."""
 _BONUS_KINDS: Final = frozenset(range(FIRST_FLOWER, JOKER))
 
-_RANKS: Final = {CHOW: 1, PUNG: 2, KONG: 3, WIN: 4}
-"""Claim ranks, higher takes the discard: Mah Jongg > kong > pung > chow (seed 000 step 4e,
-seed 002, seed 003). A kong and a pung never meet on one discard (five of a kind); equal claims
-go by the rule set's ``win_claims`` between wins, then to the seat nearest after the
-discarder."""
-
 
 def _events_of(kind: str, private: bool) -> tuple[tuple[Event, ...], ...]:
     """One shared event of this kind per seat and tile, for the events of every turn."""
@@ -466,7 +460,10 @@ class Deal(Turns[Action]):
             if len(winners) > 1 and self.rules.win_claims == HIGHEST_SCORE
             else {}
         )
-        chosen = self._chosen_claim(lambda seat, action: (_RANKS[action.kind], values.get(seat, 0)))
+        order = self.rules.claim_order  # the strongest claim first (RuleSet.claim_order)
+        chosen = self._chosen_claim(
+            lambda seat, action: (-order.index(action.kind), values.get(seat, 0))
+        )
         robbing = self.phase == ROB
         if chosen is None:
             if robbing:

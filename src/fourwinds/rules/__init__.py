@@ -15,16 +15,18 @@ values, never forks of the code.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from fourwinds.rules.payouts import PAYOUTS
+from fourwinds.rules.options import HIGHEST_SCORE as HIGHEST_SCORE
+from fourwinds.rules.options import NEAREST, OPTIONS, Option
+from fourwinds.rules.options import WIN_CLAIMS as WIN_CLAIMS
 from fourwinds.rules.values import Value
-from fourwinds.shapes import THIRTEEN_ORPHANS
 from fourwinds.tiles import FIRST_FLOWER, JOKER, KINDS, PLAIN_KINDS
 
 if TYPE_CHECKING:
     from fourwinds.american.card import Card
+    from fourwinds.wall import WallLayout
 
 
 def standard_tiles(bonus: bool, jokers: int = 0) -> tuple[int, ...]:
@@ -43,11 +45,6 @@ AMERICAN_TILES = standard_tiles(bonus=True, jokers=8)
 """The American set (seed 001): 144 tiles and eight jokers; its eight flowers match alike."""
 
 
-HIGHEST_SCORE = "highest-score"
-NEAREST = "nearest"
-WIN_CLAIMS = (HIGHEST_SCORE, NEAREST)
-
-
 @dataclass(frozen=True)
 class RuleSet:
     """Everything about a rule set that the wall, the engine and the match need to know."""
@@ -58,8 +55,8 @@ class RuleSet:
     """The rule texts this set follows (files in the shared seeds)."""
     tile_counts: tuple[int, ...]
     stacks_per_wall: int
-    wall_method: str
-    """How the wall is broken: ``classical`` (seed 000), ``hongkong`` (seed 002), ``beginner``."""
+    wall_layout: WallLayout
+    """How the wall is broken and where its ends start (``fourwinds.wall``)."""
     replacement_tiles: int
     """Tiles kept back for replacements: the kong box (Classical) or the dead wall (Hong Kong);
     0 when replacements come from the back end of the wall (Beginner)."""
@@ -74,6 +71,8 @@ class RuleSet:
     rotate_on_dealer_win: bool
     rotate_on_draw: bool
     seating_by_dice: bool
+    seats: int = 4
+    """Seats at the table, East first (an American table of three keeps the fourth empty)."""
     rounds: int = 4
     max_chows: int = 4
     standing_hand: bool = False
@@ -107,6 +106,10 @@ class RuleSet:
     win_claims: str = NEAREST
     """Which of several Mah Jongg claims on one discard takes it: ``highest-score`` (seeds 000
     and 004) or ``nearest``, the seat nearest after the discarder (seeds 002 and 003)."""
+    claim_order: tuple[str, ...] = ("win", "kong", "pung", "chow")
+    """Claims on one discard, the strongest first: Mah Jongg > kong > pung > chow (seed 000 step
+    4e, seed 002, seed 003). A kong and a pung never meet on one discard (five of a kind); equal
+    claims go by ``win_claims`` between wins, then to the seat nearest after the discarder."""
     own_options: tuple[str, ...] = ()
     """Options of this rule set beyond those of every rule set and of its scoring family."""
     family: str = "classical-style"
@@ -121,15 +124,15 @@ class RuleSet:
     def has_bonus_tiles(self) -> bool:
         return any(self.tile_counts[FIRST_FLOWER:JOKER])
 
-    OPTIONS = ("rounds",)
-    SCORING_OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "classical": ("limit", "roof_off"),
-        "hongkong": ("min_faan", "max_faan", "payout"),
-        "american": ("players", "mahjong_in_error", "jokerless_except_singles_and_pairs"),
-    }
+    @property
+    def hand_size(self) -> int:
+        """Tiles in a hand between turns (a kong counting three): the deal's passes and the last
+        tile."""
+        return sum(self.deal_takes) + 1
 
-    def option_names(self) -> tuple[str, ...]:
-        return self.OPTIONS + self.SCORING_OPTIONS.get(self.scoring, ()) + self.own_options
+    def offered_options(self) -> tuple[Option, ...]:
+        """The options a table of this rule set may change (rules/options.py)."""
+        return tuple(option for option in OPTIONS.values() if option.offered_by(self))
 
     @property
     def losers_settle(self) -> bool:
@@ -142,55 +145,32 @@ class RuleSet:
         """A win on a discard is paid by the discarder (Hong Kong, seed 002)."""
         return self.scoring == "hongkong"
 
-    @property
-    def thirteen_orphans(self) -> bool:
-        """Whether Thirteen Orphans wins (an option where the rule text does not name it)."""
-        return THIRTEEN_ORPHANS in self.shapes
-
     def options(self) -> dict[str, Any]:
         """The values a table may change, for records and the lobby."""
-        return {name: getattr(self, name) for name in self.option_names()}
+        return {option.name: option.value(self) for option in self.offered_options()}
 
     def with_card(self, card: Card | None) -> RuleSet:
         """The same rule set played by ``card`` (American; None for the sample card)."""
         return replace(self, card=card)
 
     def with_options(self, **options: Any) -> RuleSet:
-        """The same rule set with some options changed; unknown options are refused."""
-        names = {f.name for f in fields(self)} | {"thirteen_orphans"}
+        """The same rule set with some options changed; unknown options and values not allowed
+        are refused (rules/options.py)."""
+        offered = self.offered_options()
         for key in options:
-            if key not in self.option_names() or key not in names:
+            if key not in {option.name for option in offered}:
                 raise ValueError(f"{self.name} has no option {key!r}")
-        if "rounds" in options and options["rounds"] not in (1, 2, 3, 4):
-            raise ValueError("rounds must be 1 to 4")
-        if "limit" in options and options["limit"] not in (500, 1000):
-            raise ValueError("limit must be 500 or 1000 (or use roof_off)")
-        if "roof_off" in options and not isinstance(options["roof_off"], bool):
-            raise ValueError("roof_off must be true or false")
-        if "max_faan" in options and options["max_faan"] not in (7, 10, 13):
-            raise ValueError("max_faan must be 7, 10 or 13")
-        max_faan = options.get("max_faan", self.max_faan)
-        min_faan = options.get("min_faan", self.min_faan)
-        if not (isinstance(min_faan, int) and 0 <= min_faan <= max_faan):
-            raise ValueError(f"min_faan must be 0 to {max_faan}")
-        if "players" in options and options["players"] not in (3, 4):
-            raise ValueError("players must be 3 or 4")
-        if "mahjong_in_error" in options and not isinstance(options["mahjong_in_error"], bool):
-            raise ValueError("mahjong_in_error must be true or false")
-        singles_and_pairs = options.get("jokerless_except_singles_and_pairs", False)
-        if not isinstance(singles_and_pairs, bool):
-            raise ValueError("jokerless_except_singles_and_pairs must be true or false")
-        if "payout" in options and options["payout"] not in PAYOUTS:
-            raise ValueError(f"payout must be one of {', '.join(PAYOUTS)}")
-        if "win_claims" in options and options["win_claims"] not in WIN_CLAIMS:
-            raise ValueError(f"win_claims must be one of {', '.join(WIN_CLAIMS)}")
-        if "thirteen_orphans" in options:
-            orphans = options.pop("thirteen_orphans")
-            if not isinstance(orphans, bool):
-                raise ValueError("thirteen_orphans must be true or false")
-            plain = tuple(shape for shape in self.shapes if shape != THIRTEEN_ORPHANS)
-            options["shapes"] = (*plain, THIRTEEN_ORPHANS) if orphans else plain
-        return replace(self, **options)
+        # An option bounded by another (min_faan by max_faan) is checked after its bound, and
+        # even when unchanged: a lower bound may leave it out of range.
+        for option in sorted(offered, key=lambda option: bool(option.up_to)):
+            if option.name in options or option.up_to in options:
+                option.check(options.get(option.name, option.value(self)), self, options)
+        changes = {key: value for key, value in options.items() if not OPTIONS[key].shape}
+        for key, value in options.items():
+            if shape := OPTIONS[key].shape:
+                plain = tuple(other for other in self.shapes if other != shape)
+                changes["shapes"] = (*plain, shape) if value else plain
+        return replace(self, **changes)
 
 
 RULES: dict[str, RuleSet] = {}

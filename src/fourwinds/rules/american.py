@@ -6,6 +6,7 @@ live in :mod:`fourwinds.american`. docs/rules/american.md lists every rule with 
 """
 
 from fourwinds.rules import AMERICAN_TILES, RuleSet, register
+from fourwinds.wall import AmericanLayout
 
 AMERICAN = register(
     RuleSet(
@@ -14,7 +15,7 @@ AMERICAN = register(
         source="seeds/001_2591ac4ce07753a0.txt, reference/american-rules.md",
         tile_counts=AMERICAN_TILES,
         stacks_per_wall=19,
-        wall_method="american",
+        wall_layout=AmericanLayout(),
         replacement_tiles=0,
         deal_takes=(4, 4, 4),
         east_jump=False,

@@ -6,6 +6,7 @@ option ``thirteen_orphans``, for tables that play it as most rule sets do.
 
 from fourwinds.rules import RuleSet, register, standard_tiles
 from fourwinds.shapes import STANDARD
+from fourwinds.wall import BeginnerLayout
 
 BEGINNER = register(
     RuleSet(
@@ -14,7 +15,7 @@ BEGINNER = register(
         source="seeds/003_cbdf2ac198b9a49d.txt",
         tile_counts=standard_tiles(bonus=False),
         stacks_per_wall=17,
-        wall_method="beginner",
+        wall_layout=BeginnerLayout(),
         replacement_tiles=0,
         deal_takes=(4, 4, 4),
         east_jump=True,

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from fourwinds.rules import HIGHEST_SCORE, RuleSet, register, standard_tiles
 from fourwinds.rules.values import Value, doubles, limit, points
 from fourwinds.shapes import STANDARD, THIRTEEN_ORPHANS
+from fourwinds.wall import ClassicalLayout
 
 BASIC_POINTS: dict[str, Value] = {
     # reference/classical-scoring.md section 1 (all sources; seed 000 example)
@@ -82,7 +83,7 @@ CLASSICAL = register(
         "reference/classical-scoring.md",
         tile_counts=standard_tiles(bonus=True),
         stacks_per_wall=18,
-        wall_method="classical",
+        wall_layout=ClassicalLayout(),
         replacement_tiles=14,
         deal_takes=(4, 4, 4),
         east_jump=False,

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from fourwinds.rules import RuleSet, register, standard_tiles
 from fourwinds.rules.values import MAX, Value, faan
 from fourwinds.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from fourwinds.wall import HongKongLayout
 
 TABLE: dict[str, Value] = {
     # Alternate winning hands
@@ -65,7 +66,7 @@ HONGKONG = register(
         source="seeds/002_de92f8e71866e9eb.txt",
         tile_counts=standard_tiles(bonus=True),
         stacks_per_wall=18,
-        wall_method="hongkong",
+        wall_layout=HongKongLayout(),
         replacement_tiles=14,
         deal_takes=(2, 2, 2, 2, 2, 2),
         east_jump=False,
