@@ -14,6 +14,7 @@ from fourwinds.american.view import AmericanView
 from fourwinds.engine.view import View
 from fourwinds.record import replay
 from fourwinds.rules import RULES
+from fourwinds.rules.options import OPTIONS
 
 
 @pytest.fixture
@@ -28,11 +29,17 @@ def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient
     assert rules["american"]["choices"]["players"] == [4, 3]
     assert rules["classical"]["options"] == RULES["classical"].options()
     assert rules["classical"]["choices"]["limit"] == [500, 1000]
-    assert rules["hongkong"]["choices"]["min_faan"][0] == 0
+    assert rules["hongkong"]["choices"]["min_faan"] == list(range(11))  # 0 to max_faan
+    assert rules["hongkong-standard"]["choices"]["min_faan"][-1] == 13
     assert rules["classical"]["choices"]["win_claims"] == ["highest-score", "nearest"]
     assert set(rules["beginner"]["choices"]) == {"rounds", "thirteen_orphans"}
     assert rules["beginner"]["options"]["thirteen_orphans"] is False
     assert [name for name, entry in rules.items() if entry["by_card"]] == ["american"]
+    for entry in rules.values():  # the lobby shows every option with its declared label
+        assert set(entry["labels"]) == set(entry["help"]) == set(entry["options"])
+        assert set(entry["choices"]) == set(entry["options"])
+    assert rules["hongkong"]["labels"]["min_faan"] == "Minimum faan"
+    assert rules["american"]["help"]["players"] == OPTIONS["players"].help
 
 
 def test_creating_a_table_checks_rules_options_and_claim_time(http: TestClient) -> None:

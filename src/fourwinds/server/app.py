@@ -21,8 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.family import family_of
-from fourwinds.rules import WIN_CLAIMS, listed
-from fourwinds.rules.payouts import PAYOUTS
+from fourwinds.rules import listed
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
     ActionMessage,
@@ -47,19 +46,6 @@ HELLO_SECONDS = 10.0
 DEFAULT_CLAIM_SECONDS = 8.0
 MAX_CLAIM_SECONDS = 120.0
 NAME_LENGTH = 40
-
-CHOICES: dict[str, list[Any]] = {
-    "rounds": [1, 2, 3, 4],
-    "limit": [500, 1000],
-    "roof_off": [False, True],
-    "max_faan": [7, 10, 13],
-    "payout": list(PAYOUTS),
-    "players": [4, 3],
-    "mahjong_in_error": [False, True],
-    "jokerless_except_singles_and_pairs": [False, True],
-    "thirteen_orphans": [False, True],
-    "win_claims": list(WIN_CLAIMS),
-}
 
 
 class SocketConnection:
@@ -122,18 +108,19 @@ async def replay_page(request: Request) -> Response:
 
 
 async def list_rules(request: Request) -> Response:
+    """Every rule set with its options' defaults, and for the lobby's form their choices, labels
+    and one line of help, all from the options' declaration (rules/options.py)."""
     rules = []
     for rule_set in listed():
-        names = rule_set.option_names()
-        choices = {name: CHOICES[name] for name in names if name in CHOICES}
-        if "min_faan" in names:
-            choices["min_faan"] = list(range(rule_set.max_faan + 1))
+        offered = rule_set.offered_options()
         rules.append(
             {
                 "name": rule_set.name,
                 "title": rule_set.title,
                 "options": rule_set.options(),
-                "choices": choices,
+                "choices": {option.name: list(option.allowed(rule_set, {})) for option in offered},
+                "labels": {option.name: option.label for option in offered},
+                "help": {option.name: option.help for option in offered},
                 "by_card": family_of(rule_set).by_card,
             }
         )

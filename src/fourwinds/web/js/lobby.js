@@ -7,14 +7,6 @@ import { tileRow } from "./tiles.js";
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
 
-const OPTION_LABELS = {
-  rounds: "Rounds", limit: "Limit", roof_off: "No limit (roof off)",
-  min_faan: "Minimum faan", max_faan: "Maximum faan", payout: "Payout table",
-  players: "Players", mahjong_in_error: "Mah Jongg in error kills the hand",
-  thirteen_orphans: "Thirteen Orphans wins",
-  win_claims: "Two Mah Jongg claims: the tile goes to",
-};
-
 let rules = [];
 const shown = { tables: "", games: "" };
 
@@ -34,25 +26,28 @@ function name() {
 
 // --- creating a table -------------------------------------------------------------------------
 
-function optionField(option, value, choices) {
-  const label = OPTION_LABELS[option] || option.replace(/_/g, " ");
+// An option's label as the server declares it (/api/rules), for the rule set named.
+function labelOf(rulesName, option) {
+  const declared = rules.find((r) => r.name === rulesName);
+  return declared ? declared.labels[option] : option;
+}
+
+// A checkbox for a true-or-false option, else a choice of the declared values.
+function optionField(option, value, choices, label, help) {
   if (typeof value === "boolean") {
-    return el("label", { class: "check" },
+    return el("label", { class: "check", title: help },
       el("input", { type: "checkbox", "data-option": option, checked: value }), ` ${label}`);
   }
-  if (choices) {
-    return el("label", {}, label, el("select", { "data-option": option },
-      choices.map((choice) => el("option", { value: JSON.stringify(choice),
-        selected: choice === value }, String(choice)))));
-  }
-  return el("label", {}, label, el("input", { type: "number", "data-option": option,
-    value, min: 0 }));
+  return el("label", { title: help }, label, el("select", { "data-option": option },
+    choices.map((choice) => el("option", { value: JSON.stringify(choice),
+      selected: choice === value }, String(choice)))));
 }
 
 function showOptions() {
   const chosen = rules.find((r) => r.name === $("rules").value);
   $("options").replaceChildren(...Object.entries(chosen.options).map(([option, value]) =>
-    optionField(option, value, chosen.choices && chosen.choices[option])));
+    optionField(option, value, chosen.choices[option], chosen.labels[option],
+      chosen.help[option])));
   $("card-choice").hidden = !chosen.by_card;
   showCardError("");
 }
@@ -101,8 +96,7 @@ function readOptions() {
   const options = {};
   for (const field of $("options").querySelectorAll("[data-option]")) {
     const option = field.dataset.option;
-    options[option] = field.type === "checkbox" ? field.checked :
-      field.tagName === "SELECT" ? JSON.parse(field.value) : Number(field.value);
+    options[option] = field.type === "checkbox" ? field.checked : JSON.parse(field.value);
   }
   return options;
 }
@@ -166,7 +160,7 @@ function playersLine(table) {
 
 function optionsLine(table) {
   return Object.entries(table.options).map(([option, value]) =>
-    `${OPTION_LABELS[option] || option} ${value}`).join(", ") +
+    `${labelOf(table.rules, option)} ${value}`).join(", ") +
     `, claim ${table.claim_seconds} s`;
 }
 
