@@ -70,7 +70,7 @@ def simulate(
     for number in range(hands):
         deal_seed = hand_seed(seed, number)
         deal = family.deal(rules, deal_seed)
-        result = play(deal, [family.bot(bot, deal_seed + seat) for seat in range(4)])
+        result = play(deal, [family.bot(bot, deal_seed + seat) for seat in range(rules.seats)])
         summary.hands += 1
         if result.winner is None:
             summary.draws += 1

@@ -4,7 +4,7 @@ item, and the settlement of a hand between the players (``fourwinds score`` and 
 from __future__ import annotations
 
 from fourwinds.family import CalculatorError, HowWon, Scored, Settled
-from fourwinds.hand import WINNING_SIZE, Context, Hand
+from fourwinds.hand import Context, Hand
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import ScoreSheet, score, settle
 from fourwinds.tiles import NotationError, counts, tile_name
@@ -23,10 +23,10 @@ def parse_hand(text: str, rules: RuleSet) -> Hand:
     if not hand.tiles():
         raise CalculatorError("the hand is empty")
     size = hand.size()
-    if hand.winning_tile is None and size != WINNING_SIZE - 1:
+    if hand.winning_tile is None and size != rules.hand_size:
         raise CalculatorError(
             f"the hand has {size} tile{'' if size == 1 else 's'}; a losing hand has "
-            f"{WINNING_SIZE - 1}, a kong counting as 3 (bonus tiles not counted)"
+            f"{rules.hand_size}, a kong counting as 3 (bonus tiles not counted)"
         )
     check_counts(hand.tiles(), rules, "this hand holds")
     return hand
@@ -93,10 +93,10 @@ class ClassicalCalculator:
         notes: list[str] = []
         if values is None:
             by_seat = self._hand_values(hands, rules, winner, self_drawn, prevailing, notes)
-        elif set(values) != set(range(4)):
+        elif set(values) != set(range(rules.seats)):
             raise CalculatorError("--scores needs a value for each of E, S, W and N")
         else:
-            by_seat = [values[seat] for seat in range(4)]
+            by_seat = [values[seat] for seat in range(rules.seats)]
         if winner is not None and rules.discarder_pays and not self_drawn and discarder is None:
             raise CalculatorError("a win on a discard needs --discarder (or --self-drawn)")
         try:
@@ -115,11 +115,11 @@ class ClassicalCalculator:
     ) -> list[int]:
         given = {seat: parse_hand(text, rules) for seat, text in hands.items()}
         check_counts([t for hand in given.values() for t in hand.tiles()], rules, "the hands hold")
-        needed = range(4) if rules.losers_settle else [] if winner is None else [winner]
+        needed = range(rules.seats) if rules.losers_settle else [] if winner is None else [winner]
         missing = [SEATS[seat] for seat in needed if seat not in given]
         if missing:
             raise CalculatorError(f"--hand needed for {', '.join(missing)}")
-        values = [0, 0, 0, 0]
+        values = [0] * rules.seats
         for seat, hand in given.items():
             is_winner = seat == winner
             if (hand.winning_tile is not None) != is_winner:

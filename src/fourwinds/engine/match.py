@@ -26,8 +26,6 @@ from fourwinds.hand import Context
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import ScoreSheet, Settlement, score, settle
 
-SEATS = 4
-
 
 def hand_seed(seed: int, number: int) -> int:
     """The seed of hand ``number`` of a match: stable across Python versions and machines."""
@@ -57,7 +55,7 @@ class HandOutcome:
         """The table position of the winner, or None for a wall game."""
         if self.result.winner is None:
             return None
-        return (self.east + self.result.winner) % SEATS
+        return (self.east + self.result.winner) % self.deal.rules.seats
 
 
 class Match:
@@ -73,14 +71,14 @@ class Match:
         self.rotations = 0
         self.hand_number = 0
         self.outcomes: list[HandOutcome] = []
-        self.scores = [rules.starting_points] * SEATS
+        self.scores = [rules.starting_points] * rules.seats
         """Running totals by table position."""
         self.deal = self._new_deal()
 
     def _first_east(self, rng: random.Random) -> int:
         if not self.rules.seating_by_dice:
-            return rng.randrange(SEATS)
-        contenders = list(range(SEATS))
+            return rng.randrange(self.rules.seats)
+        contenders = list(range(self.rules.seats))
         while True:
             rolls = tuple(rng.randint(1, 6) for _ in contenders)
             self.seating_rolls.append(rolls)
@@ -94,11 +92,11 @@ class Match:
 
     def position_of(self, seat: int) -> int:
         """The table position of the player with seat wind ``seat`` this hand."""
-        return (self.east + seat) % SEATS
+        return (self.east + seat) % self.rules.seats
 
     def seat_of(self, position: int) -> int:
         """The seat wind this hand of the player at table position ``position``."""
-        return (position - self.east) % SEATS
+        return (position - self.east) % self.rules.seats
 
     @property
     def is_over(self) -> bool:
@@ -126,9 +124,9 @@ class Match:
         else:
             rotate = winner != 0 or self.rules.rotate_on_dealer_win
         if rotate:
-            self.east = (self.east + 1) % SEATS
+            self.east = (self.east + 1) % self.rules.seats
             self.rotations += 1
-            if self.rotations % SEATS == 0:
+            if self.rotations % self.rules.seats == 0:
                 self.prevailing_wind += 1
         self.hand_number += 1
         if not self.is_over:
@@ -164,7 +162,7 @@ class Match:
         return {"seating_rolls": [list(rolls) for rolls in self.seating_rolls]}
 
     def wins_by_position(self) -> list[int]:
-        wins = [0] * SEATS
+        wins = [0] * self.rules.seats
         for outcome in self.outcomes:
             position = outcome.winner_position()
             if position is not None:

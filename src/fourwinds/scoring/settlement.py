@@ -107,7 +107,7 @@ def settle_classical(rules: RuleSet, winner: int, values: list[int]) -> Settleme
                 f"under {rules.title}"
             )
     payments = []
-    losers = [seat for seat in range(4) if seat != winner]
+    losers = [seat for seat in range(rules.seats) if seat != winner]
     for seat in losers:
         payments.append((seat, winner, values[winner] * _east_factor(seat, winner)))
     for i, a in enumerate(losers):
@@ -136,7 +136,7 @@ def settle_hongkong(
     if not self_drawn and discarder is None:
         raise ValueError("a win on a discard needs the discarder's seat")
     payments = []
-    for seat in range(4):
+    for seat in range(rules.seats):
         if seat == winner:
             continue
         double = self_drawn or seat == discarder
