@@ -457,7 +457,8 @@ class AmericanDeal(Turns[AmericanAction]):
         """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""
         source, tile = self.current, self.discard
         assert tile is not None
-        chosen = self._chosen_claim(lambda seat, action: (int(action.kind == WIN),))
+        order = self.rules.claim_order  # the strongest claim first (RuleSet.claim_order)
+        chosen = self._chosen_claim(lambda seat, action: (-order.index(action.kind),))
         if chosen is None:
             self._draw_next(source)
             return

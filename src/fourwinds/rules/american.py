@@ -27,5 +27,6 @@ AMERICAN = register(
         seating_by_dice=False,
         scoring="american",
         family="american",
+        claim_order=("win", "call"),
     )
 )
