@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from serving import client, hello, join, new_table, play
 from toy_family import toy_registered
 
@@ -25,6 +26,15 @@ def test_every_rule_set_names_a_registered_family() -> None:
         assert family.name == rules.family
         deal = family.deal(rules, 1)
         assert family.view(deal, 0).to_json()["seat"] == 0
+
+
+def test_a_deal_of_the_wrong_family_cannot_be_built() -> None:
+    for name in ("american", "classical"):
+        rules = get_rules(name)
+        other = next(r for r in RULES.values() if r.family != rules.family)
+        deal_class = type(family_of(other).deal(other, 1))
+        with pytest.raises(ValueError, match=f"{rules.title} is played by the {rules.family}"):
+            deal_class(rules, 1)
 
 
 def test_a_new_family_plays_through_simulate_records_and_replay(tmp_path: Path) -> None:

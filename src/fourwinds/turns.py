@@ -84,6 +84,8 @@ class Turns(ABC, Generic[A]):
     """What every family's hand shares: whose move it is, the claim window and its resolution,
     and the checked ``apply``. A family's deal sets the state below and fills in the hooks."""
 
+    family: ClassVar[str]
+    """The family whose rule sets this hand plays (``RuleSet.family``)."""
     claim_phases: ClassVar[frozenset[str]] = frozenset((CLAIM,))
     """The phases in which the seats to move answer a tile up for claim."""
 
@@ -105,6 +107,14 @@ class Turns(ABC, Generic[A]):
     _answers: dict[int, A]
     _turn_actions: list[A] | None
     """The current seat's choices, computed once per turn."""
+
+    def _check_family(self, rules: RuleSet) -> None:
+        """A hand of one family cannot be built for another's rule set."""
+        if rules.family != self.family:
+            raise ValueError(
+                f"{rules.title} is played by the {rules.family} family; "
+                f"{type(self).__name__} plays the {self.family} family"
+            )
 
     # ---------------------------------------------------------------- who moves, and how
 

@@ -144,9 +144,11 @@ class AmericanDeal(Turns[AmericanAction]):
     """One American hand. Seats are seat winds: 0 East (the dealer, who discards first),
     1 South, 2 West, 3 North; with three players North's seat is empty."""
 
+    family = "american"
     seats: list[AmericanSeat]
 
     def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
+        self._check_family(rules)
         self.rules = rules
         self.seed = seed
         self.prevailing_wind = prevailing_wind

@@ -60,7 +60,7 @@ class RemoteAmericanView:
 class American:
     """The family of :mod:`fourwinds.american`."""
 
-    name = "american"
+    name = AmericanDeal.family
     by_card = True
     bot_names = tuple(sorted(AMERICAN_BOTS))
     claim_phases = AmericanDeal.claim_phases

@@ -110,10 +110,12 @@ class Deal(Turns[Action]):
     """One hand under a rule set. Seats are numbered by seat wind: 0 East (who plays first),
     1 South, 2 West, 3 North."""
 
+    family = "classical-style"
     claim_phases = frozenset((CLAIM, ROB))
     seats: list[Seat]
 
     def __init__(self, rules: RuleSet, seed: int, prevailing_wind: int = 0) -> None:
+        self._check_family(rules)
         self.rules = rules
         self.seed = seed
         self.prevailing_wind = prevailing_wind

@@ -46,7 +46,7 @@ class RemoteView:
 class ClassicalStyle:
     """The family of :mod:`fourwinds.engine`."""
 
-    name = "classical-style"
+    name = Deal.family
     by_card = False
     bot_names = tuple(sorted(BOTS))
     claim_phases = Deal.claim_phases
