@@ -20,7 +20,7 @@ sections 1 and 8):
 5. A losing hand that declared calling (BMJA "fishing") scores the calling rules of every tile
    that would complete it to a legal win.
 
-Fast by construction (DESIGN.md principle 7): each table's items are built once and shared (a
+Fast by construction: each table's items are built once and shared (a
 plan per table; items are immutable), the kinds a hand holds are a bitmask, the readings and the
 waits come from per-suit splits cached by their counts (:mod:`fourwinds.shapes`), and
 the winner limit rules are one ordered chain of cheap tests. Totals still come from the items.

@@ -9,7 +9,7 @@ The hand's faan are the sum of its items, or the maximum for a "max" hand, cappe
 ``rules.max_faan``; its value is the payout table's points for those faan. A win needs at least
 ``rules.min_faan`` faan; below that it is no legal win.
 
-Fast by construction (DESIGN.md principle 7): each table's items are built once, for a closed and
+Fast by construction: each table's items are built once, for a closed and
 an open hand, and shared; the rules on the whole hand test a bitmask of the kinds it holds, and
 the rules on sets test bitmasks of the chows and pungs of a reading.
 
