@@ -16,7 +16,15 @@ from typing import Any, NamedTuple
 
 from fourwinds.engine.events import Event
 from fourwinds.engine.match import hand_seed
-from fourwinds.family import FAMILIES, CalculatorError, HowWon, Scored, Settled, register
+from fourwinds.family import (
+    FAMILIES,
+    CalculatorError,
+    HandReport,
+    HowWon,
+    Scored,
+    Settled,
+    register,
+)
 from fourwinds.rules import RULES, RuleSet, get_rules
 from fourwinds.rules import register as register_rules
 from fourwinds.scoring.settlement import Settlement
@@ -218,17 +226,7 @@ class ToyCalculator:
     def score(self, rules: RuleSet, text: str, how: HowWon) -> Scored:
         raise CalculatorError("Three alike scores nothing: the winner takes 3 from each")
 
-    def settle(
-        self,
-        rules: RuleSet,
-        winner: int | None,
-        discarder: int | None,
-        self_drawn: bool,
-        values: dict[int, int] | None,
-        hands: dict[int, str],
-        prevailing: int,
-        jokerless: bool,
-    ) -> Settled:
+    def settle(self, rules: RuleSet, report: HandReport) -> Settled:
         raise CalculatorError("Three alike settles by itself: the winner takes 3 from each")
 
 

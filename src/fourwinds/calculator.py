@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 import click
 
 from fourwinds.american.commands import load_card
-from fourwinds.family import CalculatorError, HowWon, family_of
+from fourwinds.family import CalculatorError, HandReport, HowWon, family_of
 from fourwinds.rules import RULES, RuleSet, get_rules
 from fourwinds.rules.options import OPTIONS
 from fourwinds.scoring.settlement import Settlement, check_seats
@@ -186,8 +186,7 @@ def settle_command(
         fail("give either --scores E=..,S=..,W=..,N=.. or --hand SEAT=HAND")
     try:
         check_seats(winning_seat, discarding_seat, self_drawn)
-        settled = family_of(rules).calculator.settle(
-            rules,
+        report = HandReport(
             winning_seat,
             discarding_seat,
             self_drawn,
@@ -196,6 +195,7 @@ def settle_command(
             seat_of(prevailing_wind),
             jokerless,
         )
+        settled = family_of(rules).calculator.settle(rules, report)
     except (CalculatorError, ValueError) as error:
         fail(str(error), getattr(error, "status", 2))
     for note in settled.notes:

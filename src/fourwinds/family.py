@@ -170,6 +170,21 @@ class HowWon:
 
 
 @dataclass(frozen=True)
+class HandReport:
+    """What the players of a finished hand report to be settled: who won (None: a wall game),
+    whose discard it was, and each seat's value or hand (seat -> notation)."""
+
+    winner: int | None
+    discarder: int | None
+    self_drawn: bool
+    values: dict[int, int] | None
+    hands: dict[int, str]
+    prevailing_wind: int = 0
+    jokerless: bool = False
+    """American, with values: the win was jokerless."""
+
+
+@dataclass(frozen=True)
 class Scored:
     """A scored hand: the explanation for a person, its JSON form, and whether it stands (a
     hand with a winning tile that is no win does not)."""
@@ -191,18 +206,8 @@ class Calculator(Protocol):
     """A family's score calculator, for hands played with real tiles."""
 
     def score(self, rules: RuleSet, text: str, how: HowWon) -> Scored: ...
-    def settle(
-        self,
-        rules: RuleSet,
-        winner: int | None,
-        discarder: int | None,
-        self_drawn: bool,
-        values: dict[int, int] | None,
-        hands: dict[int, str],
-        prevailing: int,
-        jokerless: bool,
-    ) -> Settled:
-        """Payments from each seat's value (``values``) or from the hands (seat -> notation)."""
+    def settle(self, rules: RuleSet, report: HandReport) -> Settled:
+        """The payments of a hand reported by the players."""
         ...
 
 

@@ -22,7 +22,7 @@ from fourwinds.american.deal import matcher_for
 from fourwinds.american.hand import AmericanHand
 from fourwinds.american.matcher import Distance, Holding, LineMatch
 from fourwinds.american.settlement import settle_american
-from fourwinds.family import CalculatorError, HowWon, Scored, Settled
+from fourwinds.family import CalculatorError, HandReport, HowWon, Scored, Settled
 from fourwinds.rules import RuleSet
 from fourwinds.scoring.settlement import Settlement
 from fourwinds.tiles import NotationError
@@ -123,22 +123,13 @@ class AmericanCalculator:
         stands = hand.size() != HAND_SIZE or verdict.best is not None
         return Scored(verdict.explain(), verdict.to_json(), stands)
 
-    def settle(
-        self,
-        rules: RuleSet,
-        winner: int | None,
-        discarder: int | None,
-        self_drawn: bool,
-        values: dict[int, int] | None,
-        hands: dict[int, str],
-        prevailing: int,
-        jokerless: bool,
-    ) -> Settled:
+    def settle(self, rules: RuleSet, report: HandReport) -> Settled:
         """Reference 3.6: the discarder pays double, the others the value; a self-pick, double
         from everyone; jokerless doubles again."""
+        winner, discarder, values = report.winner, report.discarder, report.values
         if winner is None:
             return Settled(Settlement(()), [])
-        if self_drawn == (discarder is not None):
+        if report.self_drawn == (discarder is not None):
             raise CalculatorError(
                 "give --discarder for a win on a discard, or --self-drawn, not both"
             )
@@ -150,12 +141,12 @@ class AmericanCalculator:
                 raise CalculatorError(
                     "--scores for American is the winner's line value: WINNER=VALUE"
                 )
-            value = values[winner] * (2 if jokerless else 1)
+            value = values[winner] * (2 if report.jokerless else 1)
         else:
-            if set(hands) != {winner}:
+            if set(report.hands) != {winner}:
                 raise CalculatorError("--hand for American is the winner's hand: WINNER=HAND")
-            hand = _parse(hands[winner])
-            best = judge(hand, card_of(rules), self_drawn, rules).best
+            hand = _parse(report.hands[winner])
+            best = judge(hand, card_of(rules), report.self_drawn, rules).best
             if best is None:
                 raise CalculatorError(f"{hand} completes no line of the card", status=1)
             notes.append(f"{hand}: {best.line.id}, {best.value}")

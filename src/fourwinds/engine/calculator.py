@@ -3,7 +3,7 @@ item, and the settlement of a hand between the players (``fourwinds score`` and 
 
 from __future__ import annotations
 
-from fourwinds.family import CalculatorError, HowWon, Scored, Settled
+from fourwinds.family import CalculatorError, HandReport, HowWon, Scored, Settled
 from fourwinds.hand import Context, Hand
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import ScoreSheet, score, settle
@@ -77,22 +77,14 @@ class ClassicalCalculator:
         text = f"{_header(sheet, rules, context)}\n{sheet.explain()}"
         return Scored(text, sheet.to_json(), hand.winning_tile is None or sheet.won)
 
-    def settle(
-        self,
-        rules: RuleSet,
-        winner: int | None,
-        discarder: int | None,
-        self_drawn: bool,
-        values: dict[int, int] | None,
-        hands: dict[int, str],
-        prevailing: int,
-        jokerless: bool,
-    ) -> Settled:
-        if jokerless:
+    def settle(self, rules: RuleSet, report: HandReport) -> Settled:
+        winner, discarder, self_drawn = report.winner, report.discarder, report.self_drawn
+        if report.jokerless:
             raise CalculatorError(f"--jokerless is for a game with jokers; {rules.title} has none")
         notes: list[str] = []
+        values = report.values
         if values is None:
-            by_seat = self._hand_values(hands, rules, winner, self_drawn, prevailing, notes)
+            by_seat = self._hand_values(report, rules, notes)
         elif set(values) != set(range(rules.seats)):
             raise CalculatorError("--scores needs a value for each of E, S, W and N")
         else:
@@ -104,16 +96,10 @@ class ClassicalCalculator:
         except ValueError as error:
             raise CalculatorError(str(error)) from None
 
-    def _hand_values(
-        self,
-        hands: dict[int, str],
-        rules: RuleSet,
-        winner: int | None,
-        self_drawn: bool,
-        prevailing: int,
-        notes: list[str],
-    ) -> list[int]:
-        given = {seat: parse_hand(text, rules) for seat, text in hands.items()}
+    def _hand_values(self, report: HandReport, rules: RuleSet, notes: list[str]) -> list[int]:
+        """Each seat's value from its hand, scored; ``notes`` gets a line per hand."""
+        winner, self_drawn, prevailing = report.winner, report.self_drawn, report.prevailing_wind
+        given = {seat: parse_hand(text, rules) for seat, text in report.hands.items()}
         check_counts([t for hand in given.values() for t in hand.tiles()], rules, "the hands hold")
         needed = range(rules.seats) if rules.losers_settle else [] if winner is None else [winner]
         missing = [SEATS[seat] for seat in needed if seat not in given]
