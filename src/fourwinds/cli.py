@@ -18,6 +18,7 @@ from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
 from fourwinds.rules import DEFAULT, get_rules, listed
+from fourwinds.simulate import every_core
 from fourwinds.simulate import simulate as run_simulation
 
 
@@ -67,6 +68,12 @@ def main() -> None:
     show_default=True,
     help="American: three players play without the Charleston.",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to play in; the results are those of --workers 1.  [default: every core]",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
     rules_name: str,
@@ -76,9 +83,11 @@ def simulate(
     records: Path | None,
     card_file: Path | None,
     players: int,
+    workers: int | None,
     as_json: bool,
 ) -> None:
     """Play HANDS seeded hands with bots in every seat and report the results."""
+    workers = workers or every_core()
     try:
         rules = get_rules(rules_name, **({} if players == 4 else {"players": players}))
     except ValueError as error:
@@ -88,7 +97,7 @@ def simulate(
             raise click.UsageError(f"--card: {rules.title} is not played by a card")
         rules = rules.with_card(load_card(card_file))
     if as_json:
-        summary = run_simulation(rules, hands, seed, bot, records)
+        summary = run_simulation(rules, hands, seed, bot, records, workers=workers)
         click.echo(json.dumps(summary.to_json()))
         return
     with Progress(transient=True) as progress:
@@ -97,7 +106,7 @@ def simulate(
         def advance() -> None:
             progress.advance(task)
 
-        summary = run_simulation(rules, hands, seed, bot, records, advance)
+        summary = run_simulation(rules, hands, seed, bot, records, advance, workers)
     table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
     table.add_column("")
     table.add_column("hands", justify="right")

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from fourwinds.engine.match import hand_seed
 from fourwinds.family import Bot, GameDeal, GameResult, family_of
 from fourwinds.record import deal_record
-from fourwinds.rules import RuleSet
+from fourwinds.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    from fourwinds.american.card import Card
+
+CHUNK = 50
+"""Most hands one worker plays per task: enough to make a task's cost small, few enough that
+the progress bar moves and the cores finish together."""
 
 
 def play(deal: GameDeal, bots: Sequence[Bot]) -> GameResult:
@@ -40,6 +51,13 @@ class Summary:
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds else 0.0
 
+    def add(self, part: Summary) -> None:
+        """Count another summary's hands in (a worker's share of the same run)."""
+        self.hands += part.hands
+        self.wins = [mine + theirs for mine, theirs in zip(self.wins, part.wins, strict=True)]
+        self.self_drawn += part.self_drawn
+        self.draws += part.draws
+
     def to_json(self) -> dict[str, object]:
         return {
             "rules": self.rules,
@@ -53,21 +71,25 @@ class Summary:
         }
 
 
-def simulate(
+def every_core() -> int:
+    """The cores this process may use (``os.process_cpu_count`` from Python 3.13 honours an
+    affinity mask; before it, ``os.cpu_count``)."""
+    count: int | None = getattr(os, "process_cpu_count", os.cpu_count)()
+    return count or 1
+
+
+def play_hands(
     rules: RuleSet,
-    hands: int,
     seed: int,
     bot: str,
+    numbers: range,
     records: Path | None = None,
     progress: Callable[[], None] | None = None,
 ) -> Summary:
-    """Play ``hands`` independent hands, hand ``i`` seeded from ``seed`` and ``i``."""
+    """Play the hands ``numbers`` of a run, writing their records: one worker's share, or all."""
     family = family_of(rules)
     summary = Summary(rules.name, bot, seed)
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    for number in range(hands):
+    for number in numbers:
         deal_seed = hand_seed(seed, number)
         deal = family.deal(rules, deal_seed)
         result = play(deal, [family.bot(bot, deal_seed + seat) for seat in range(rules.seats)])
@@ -82,5 +104,69 @@ def simulate(
             path.write_text(json.dumps(deal_record(deal)))
         if progress is not None:
             progress()
+    return summary
+
+
+Recipe = tuple[str, dict[str, Any], "Card | None"]
+
+
+def _recipe(rules: RuleSet) -> Recipe:
+    """What a fresh process rebuilds the rule set from (a rule set holds a read-only mapping,
+    which does not pickle): its registered name, its options and its card."""
+    recipe = (rules.name, rules.options(), rules.card)
+    rebuilt = _rebuild(recipe)
+    if rebuilt != rules or rebuilt.score_table != rules.score_table or rebuilt.card != rules.card:
+        raise ValueError(f"{rules.title} is not a registered rule set with options: use workers=1")
+    return recipe
+
+
+def _rebuild(recipe: Recipe) -> RuleSet:
+    name, options, card = recipe
+    return get_rules(name, **options).with_card(card)
+
+
+def _play_chunk(
+    recipe: Recipe, seed: int, bot: str, numbers: range, records: Path | None
+) -> Summary:
+    return play_hands(_rebuild(recipe), seed, bot, numbers, records)
+
+
+def simulate(
+    rules: RuleSet,
+    hands: int,
+    seed: int,
+    bot: str,
+    records: Path | None = None,
+    progress: Callable[[], None] | None = None,
+    workers: int = 1,
+) -> Summary:
+    """Play ``hands`` independent hands, hand ``i`` seeded from ``seed`` and ``i``.
+
+    With ``workers`` above 1 the hands are shared out in chunks to that many fresh processes
+    (spawned, so the same on every platform and safe beside a progress bar's thread); hands are
+    independent, so the results and the records are those of ``workers=1``. A worker imports
+    fourwinds afresh, so the rule set must be one registered at import, with options and a card.
+    """
+    summary = Summary(rules.name, bot, seed)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    size = max(1, min(CHUNK, hands // (4 * max(workers, 1))))
+    chunks = [range(first, min(first + size, hands)) for first in range(0, hands, size)]
+    if workers <= 1 or len(chunks) <= 1:
+        summary.add(play_hands(rules, seed, bot, range(hands), records, progress))
+    else:
+        recipe = _recipe(rules)  # refused here, before any process starts
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
+            futures = [
+                pool.submit(_play_chunk, recipe, seed, bot, numbers, records) for numbers in chunks
+            ]
+            for future in as_completed(futures):
+                part = future.result()
+                summary.add(part)
+                if progress is not None:
+                    for _ in range(part.hands):
+                        progress()
     summary.seconds = time.perf_counter() - start
     return summary
