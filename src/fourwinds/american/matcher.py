@@ -24,8 +24,9 @@ set) find the candidates for a hand with a few integer operations before any cou
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
 from fourwinds.american.hand import KIND_COUNT, AmericanHand, kind
@@ -127,22 +128,6 @@ def _compile(place: int, line_index: int, line: Line, instance: Instance) -> _Co
     return _Compiled(place, line_index, line.concealed, items, tuple(sorted(sets)), instance)
 
 
-def _away(
-    entry: _Compiled, counts: Sequence[int], jokers: int, left: int, filled: dict[Tile, int]
-) -> int:
-    """Tiles the hand still needs for the instance, its exposures (``filled``) taken off."""
-    used = slots = 0
-    for tile, need, natural in entry.items:
-        need -= filled.get(tile, 0)
-        have = counts[tile]
-        if have >= need:
-            used += need
-        else:
-            used += have
-            slots += need - (have if have > natural else natural)
-    return left - used - (jokers if jokers < slots else slots)
-
-
 def _exposed(
     sets: tuple[ExposureKey, ...], exposures: tuple[ExposureKey, ...]
 ) -> dict[Tile, int] | None:
@@ -160,6 +145,90 @@ def _exposed(
 
 
 _NONE: dict[Tile, int] = {}
+_CAP: Final = 15
+"""Held tiles of one kind beyond this count the same (no instance needs more)."""
+
+
+class _Table:
+    """The instances that fit one set of exposures, their needs with the exposures taken off,
+    ordered the way ``targets`` ranks equals (the more valuable first, then card order).
+
+    Tiles away are counted for every instance at once, one byte per instance packed into a
+    Python integer: an instance is away by its natural places left unfilled plus its set places
+    left unfilled beyond the jokers. Both start at the instance's totals and drop, for each kind
+    held, by an amount that depends only on the kind and its count; these amounts are packed
+    (unfilled naturals in the low half, set places in the high half) and cached per (kind,
+    count), so a hand costs one subtraction per kind held and never a loop over instances.
+    """
+
+    def __init__(self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...]) -> None:
+        self.entries = entries
+        self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
+        self.sets: list[tuple[ExposureKey, ...]] = []
+        self.rank = {entry.place: position for position, entry in enumerate(entries)}
+        self.size = size = len(entries)
+        self.shift = 8 * size
+        self.low = (1 << self.shift) - 1
+        self.ones = int.from_bytes(b"\x01" * size, "little")
+        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
+        naturals, places = bytearray(size), bytearray(size)
+        for position, entry in enumerate(entries):
+            filled = _exposed(entry.sets, exposures) if exposures else _NONE
+            assert filled is not None
+            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+            sets = list(entry.sets)
+            for exposure in exposures:
+                sets.remove(exposure)
+            self.needs.append(needs)
+            self.sets.append(tuple(sets))
+            for tile, need, natural in needs:
+                self.by_kind[tile].append((position, need, natural))
+                naturals[position] += natural
+                places[position] += need - natural
+        self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
+            self.shift
+        )
+        self.parts: dict[int, int] = {}
+        self.lines: list[tuple[int, int, int]] = []
+        """(line, first position, end) of each line's instances, by line: they are adjacent."""
+        first = 0
+        for position in range(1, size + 1):
+            if position == size or entries[position].line != entries[first].line:
+                self.lines.append((entries[first].line, first, position))
+                first = position
+        self.lines.sort()
+
+    def _part(self, tile: Tile, count: int) -> int:
+        """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
+        and set places, packed."""
+        naturals, places = bytearray(self.size), bytearray(self.size)
+        for position, need, natural in self.by_kind[tile]:
+            naturals[position] = min(count, natural)
+            places[position] = need - natural - max(0, need - max(count, natural))
+        part = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << self.shift
+        self.parts[tile * 16 + count] = part
+        return part
+
+    def aways(self, counts: Sequence[int], jokers: int) -> bytes:
+        """Tiles away of every instance, one byte each, in the table's order."""
+        packed = self.start
+        parts = self.parts
+        for tile, count in enumerate(counts):
+            if count:
+                if count > _CAP:
+                    count = _CAP
+                part = parts.get(tile * 16 + count)
+                packed -= self._part(tile, count) if part is None else part
+        naturals, places = packed & self.low, packed >> self.shift
+        if jokers:  # set places beyond the jokers: a saturating subtraction in every byte
+            high = self.ones << 7
+            places = (places | high) - self.ones * jokers
+            places &= ((places & high) >> 7) * 0x7F
+        return (naturals + places).to_bytes(self.size, "little")
+
+
+_TABLES: Final = 256
+"""Tables kept per matcher, one per set of exposures met (most recently used)."""
 
 
 class Matcher:
@@ -190,6 +259,25 @@ class Matcher:
             if not entry.concealed:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
+        self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
+
+    def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
+        """The table of the instances these (sorted) exposures allow."""
+        if exposures:
+            holding = Holding([], 0, exposures)
+            entries = [
+                e
+                for e in self._candidates(holding, every_kind=False)
+                if _exposed(e.sets, exposures) is not None
+            ]
+        else:
+            entries = list(self.table)
+        values = self.values
+        entries.sort(key=lambda e: (-values[e.line], e.place))
+        return _Table(entries, exposures)
+
+    def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
+        return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
         return self  # never changed once built: a copied deal shares it
@@ -262,36 +350,15 @@ class Matcher:
     def distances(self, holding: Holding) -> list[Distance]:
         """For every line the hand may still make, the fewest tiles it still needs (0: complete)
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
-        entries, aways = self._aways_of(holding, None)
-        best: dict[int, Distance] = {}
-        for entry, away in zip(entries, aways, strict=True):
-            known = best.get(entry.line)
-            if known is None or away < known.tiles:
-                best[entry.line] = Distance(self.card.lines[entry.line], away, entry.instance)
-        return [best[index] for index in sorted(best)]
-
-    def _aways_of(
-        self, holding: Holding, among: Sequence[int] | None
-    ) -> tuple[list[_Compiled], list[int]]:
-        """The instances the exposures allow (or those ``among``) and how far the hand is from
-        each."""
-        counts, jokers, exposures = holding.counts, holding.jokers, holding.exposures
-        if among is not None:
-            entries = [self.table[i] for i in among]
-        elif exposures:
-            entries = self._candidates(holding, every_kind=False)
-        else:
-            entries = self.table
-        if not exposures:
-            return entries, [_away(entry, counts, jokers, HAND_SIZE, _NONE) for entry in entries]
-        left = HAND_SIZE - sum(size for _, size in exposures)
-        kept, aways = [], []
-        for entry in entries:
-            filled = _exposed(entry.sets, exposures)
-            if filled is not None:
-                kept.append(entry)
-                aways.append(_away(entry, counts, jokers, left, filled))
-        return kept, aways
+        table = self._table_of(holding.exposures)
+        aways = table.aways(holding.counts, holding.jokers)
+        lines, entries = self.card.lines, table.entries
+        found = []
+        for line, first, end in table.lines:
+            tiles = min(aways[first:end])
+            nearest = entries[aways.index(tiles, first, end)]
+            found.append(Distance(lines[line], tiles, nearest.instance))
+        return found
 
     def targets(
         self,
@@ -301,49 +368,54 @@ class Matcher:
         limit: int = 8,
         among: Sequence[int] | None = None,
     ) -> list[Target]:
-        """The ``limit`` nearest instances, the more valuable first among equals. With
-        ``unseen`` (natural tiles per kind still to be had), instances that the tiles in sight
-        rule out are skipped; ``among`` looks only at these places of the table (a bot's
-        shortlist). For hints and bots."""
-        counts, exposures = holding.counts, holding.exposures
+        """The ``limit`` nearest instances, the more valuable first among equals (then in card
+        order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
+        be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
+        these places of the table (a bot's shortlist). For hints and bots."""
+        counts = holding.counts
         reach = [n + (unseen[t] if unseen is not None else HAND_SIZE) for t, n in enumerate(counts)]
         spare = holding.jokers + jokers_unseen
-
-        def possible(entry: _Compiled, filled: dict[Tile, int]) -> bool:
+        table = self._table_of(holding.exposures)
+        aways = table.aways(counts, holding.jokers)
+        needs, lines, found = table.needs, self.card.lines, []
+        for position in self._ranked(table, aways, among):
             short = 0
-            for tile, need, natural in entry.items:
+            for tile, need, natural in needs[position]:
                 there = reach[tile]
                 if natural > there:
-                    return False
-                need -= filled.get(tile, 0)
+                    break
                 if need > there:
                     short += need - there
-            return short <= spare
-
-        entries, aways = self._aways_of(holding, among)
-        values = self.values
-        count = len(entries)
-        cut = sorted(aways)[min(count, 4 * limit) - 1] if count else 0
-        near = [i for i in range(count) if aways[i] <= cut]
-        far = [i for i in range(count) if aways[i] > cut]
-        found: list[Target] = []
-        for group in (near, far):  # the far ones only when the tiles in sight rule out many
-            group.sort(key=lambda i: (aways[i], -values[entries[i].line]))
-            for i in group:
-                entry = entries[i]
-                filled = _exposed(entry.sets, exposures) if exposures else _NONE
-                assert filled is not None
-                if not possible(entry, filled):
-                    continue
-                needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
-                sets = list(entry.sets)
-                for exposure in exposures:
-                    sets.remove(exposure)
-                line = self.card.lines[entry.line]
-                found.append(Target(aways[i], line, needs, tuple(sets), entry.place))
-                if len(found) == limit:
-                    return found
+            else:
+                if short <= spare:
+                    entry = table.entries[position]
+                    target = Target(
+                        aways[position],
+                        lines[entry.line],
+                        needs[position],
+                        table.sets[position],
+                        entry.place,
+                    )
+                    found.append(target)
+                    if len(found) == limit:
+                        break
         return found
+
+    def _ranked(self, table: _Table, aways: bytes, among: Sequence[int] | None) -> Iterator[int]:
+        """Positions in the table, nearest first, then the more valuable, then in the table's
+        order (or in the order of ``among``)."""
+        if among is not None:
+            rank, values, entries = table.rank, self.values, table.entries
+            chosen = [rank[place] for place in among if place in rank]
+            chosen.sort(key=lambda p: (aways[p], -values[entries[p].line]))
+            yield from chosen
+            return
+        top = max(aways, default=0)
+        for tiles in range(top + 1):
+            position = aways.find(tiles)
+            while position >= 0:
+                yield position
+                position = aways.find(tiles, position + 1)
 
     def may_need(self, exposures: tuple[ExposureKey, ...], tile: Tile) -> bool:
         """Whether some line these exposures allow uses tiles of this kind."""
@@ -358,13 +430,9 @@ class Matcher:
         """Whether some line can still be made around these exposures from the tiles that are
         not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
         of a dead hand (reference 3.5.2)."""
-        for entry in self._candidates(Holding([], 0, exposures), every_kind=False):
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            if filled is None:
-                continue
+        for needs in self._table_of(exposures).needs:
             short = 0
-            for tile, need, natural in entry.items:
-                need -= filled.get(tile, 0)
+            for tile, need, natural in needs:
                 there = unseen[tile]
                 if natural > there:
                     break

@@ -1,0 +1,119 @@
+"""The packed matcher equals the plain definitions (``american_reference``) on random and
+adversarial holdings: dealt hands, near and complete instances with jokers and exposures,
+piles of jokers and flowers, four of a kind, exposures that fit no line."""
+
+from __future__ import annotations
+
+import random
+
+import american_reference as reference
+import pytest
+
+from fourwinds.american.card import FLOWER, sample_card, supply
+from fourwinds.american.hand import KIND_COUNT
+from fourwinds.american.matcher import Holding, Matcher
+from fourwinds.rules import AMERICAN_TILES
+from fourwinds.tiles import JOKER
+
+MATCHER = Matcher(sample_card())
+TILES = [t for t, n in enumerate(AMERICAN_TILES) for _ in range(n)]
+KEYS = sorted(MATCHER.with_set)
+
+
+def dealt(rng: random.Random) -> Holding:
+    hand = rng.sample(TILES, rng.choice((13, 14)))
+    counts = [0] * KIND_COUNT
+    for tile in hand:
+        if tile != JOKER:
+            counts[min(tile, FLOWER)] += 1
+    return Holding(counts, hand.count(JOKER))
+
+
+def near(rng: random.Random) -> Holding:
+    """An instance with some set tiles as jokers, some sets exposed, some tiles swapped."""
+    entry = rng.choice(MATCHER.table)
+    counts = [0] * KIND_COUNT
+    jokers = exposed_jokers = 0
+    exposures = []
+    for tiles, is_set in entry.instance:
+        if is_set and not entry.concealed and rng.random() < 0.3:
+            exposures.append((tiles[0], len(tiles)))
+            exposed_jokers += rng.randrange(len(tiles))
+            continue
+        for tile in tiles:
+            if is_set and rng.random() < 0.3:
+                jokers += 1
+            else:
+                counts[tile] += 1
+    for _ in range(rng.randrange(4)):
+        held = [t for t, n in enumerate(counts) if n]
+        if held:
+            counts[rng.choice(held)] -= 1
+            counts[rng.randrange(KIND_COUNT)] += 1
+    return Holding(counts, jokers, tuple(rng.sample(exposures, len(exposures))), exposed_jokers)
+
+
+def adversarial(rng: random.Random) -> Holding:
+    """Piles of jokers, flowers and four of a kind, and exposures drawn from any set of the
+    card (often fitting no line together)."""
+    counts = [0] * KIND_COUNT
+    jokers = rng.choice((0, 1, 5, 8, 14))
+    counts[FLOWER] = rng.choice((0, 2, 8, 16, 20))
+    for tile in rng.sample(range(KIND_COUNT), 3):
+        counts[tile] += rng.choice((1, 4, 6))
+    exposures = tuple(rng.choice(KEYS) for _ in range(rng.choice((0, 0, 1, 2, 3))))
+    return Holding(counts, jokers, exposures, rng.randrange(3))
+
+
+HOLDINGS = [
+    maker(random.Random(seed)) for seed in range(300) for maker in (dealt, near, adversarial)
+]
+
+
+def unseen_of(rng: random.Random) -> list[int] | None:
+    if rng.random() < 0.2:
+        return None
+    return [
+        rng.randrange(supply(t) + 1) if rng.random() < 0.5 else supply(t) for t in range(KIND_COUNT)
+    ]
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_distances_equal_the_definition(chunk: int) -> None:
+    for holding in HOLDINGS[chunk::3]:
+        found = [(d.line.id, d.tiles, d.instance) for d in MATCHER.distances(holding)]
+        assert found == reference.distances(MATCHER, holding), holding
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_targets_equal_the_definition(chunk: int) -> None:
+    rng = random.Random(chunk)
+    for holding in HOLDINGS[chunk::3]:
+        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
+        limit = rng.choice((1, 6, 8, 60))
+        among = None
+        if rng.random() < 0.5:
+            among = rng.sample(range(len(MATCHER.table)), rng.choice((5, 60, 300)))
+        found = MATCHER.targets(holding, unseen, jokers_unseen, limit, among)
+        expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit, among)
+        assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
+        for target in found:
+            entry = MATCHER.table[target.place]
+            filled = reference.fits(MATCHER, target.place, holding.exposures)
+            assert filled is not None
+            assert target.needs == tuple((t, n - filled.get(t, 0), m) for t, n, m in entry.items)
+            sets = list(entry.sets)
+            for exposure in holding.exposures:
+                sets.remove(exposure)
+            assert target.sets == tuple(sets)
+
+
+def test_viable_equals_the_definition() -> None:
+    rng = random.Random(7)
+    for holding in HOLDINGS:
+        unseen = unseen_of(rng) or [supply(t) for t in range(KIND_COUNT)]
+        scarce = [n // rng.choice((1, 2, 4)) for n in unseen]
+        for jokers in (0, 3, 8):
+            for left in (unseen, scarce):
+                expected = reference.viable(MATCHER, holding.exposures, left, jokers)
+                assert MATCHER.viable(holding.exposures, left, jokers) == expected, holding
