@@ -105,7 +105,7 @@ class AmericanSeat:
         )
 
     def tiles(self) -> list[Tile]:
-        return [t for t in range(KINDS) for _ in range(self.concealed[t])]
+        return [t for t, n in enumerate(self.concealed) if n for _ in range(n)]
 
     def playing(self) -> bool:
         return self.present and not self.dead

@@ -30,7 +30,7 @@ from typing import Any, Final, NamedTuple
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
 from fourwinds.american.hand import KIND_COUNT, AmericanHand, kind
-from fourwinds.tiles import JOKER, Tile
+from fourwinds.tiles import JOKER, KINDS, Tile
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
@@ -446,8 +446,13 @@ class Matcher:
 
 def unseen_supply(visible: Iterable[Tile]) -> list[int]:
     """Natural tiles per kind not among ``visible`` tiles (jokers ignored)."""
-    left = [supply(tile) for tile in range(KIND_COUNT)]
+    left = [*_SUPPLIES, 0]  # the last place takes the jokers
     for tile in visible:
-        if tile != JOKER:
-            left[kind(tile)] -= 1
+        left[_PLACE[tile]] -= 1
+    del left[KIND_COUNT]
     return left
+
+
+_SUPPLIES: Final = tuple(supply(tile) for tile in range(KIND_COUNT))
+_PLACE: Final = tuple(KIND_COUNT if tile == JOKER else kind(tile) for tile in range(KINDS))
+"""Where ``unseen_supply`` counts a tile: its kind, or past the kinds for a joker."""

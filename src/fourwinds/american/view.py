@@ -11,14 +11,15 @@ once the hand is over. ``hints`` lists the lines nearest to the seat's hand, for
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from fourwinds.american.actions import AmericanAction
-from fourwinds.american.card import Card, supply
+from fourwinds.american.card import FLOWER, Card
 from fourwinds.american.charleston import DIRECTIONS
 from fourwinds.american.deal import CHARLESTON, AmericanDeal, AmericanResult
-from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import Distance, Holding, Matcher
+from fourwinds.american.hand import Exposure
+from fourwinds.american.matcher import Distance, Holding, Matcher, unseen_supply
 from fourwinds.american.settlement import WINDS
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
 from fourwinds.turns import SeatView
@@ -32,17 +33,8 @@ def unseen_tiles(
 ) -> list[int]:
     """Natural tiles per kind not in sight: the supply less one's own tiles, every exposure's
     naturals and every discard not called (a called one sits in an exposure)."""
-    left = [supply(tile) for tile in range(KIND_COUNT)]
-    for tile in hand:
-        if tile != JOKER:
-            left[kind(tile)] -= 1
-    for exposure in exposures:
-        for tile in exposure.naturals:
-            left[kind(tile)] -= 1
-    for tile, claimed in discards:
-        if not claimed and tile != JOKER:
-            left[kind(tile)] -= 1
-    return left
+    shown = [t for exposure in exposures for t in exposure.naturals]
+    return unseen_supply(chain(hand, shown, (t for t, claimed in discards if not claimed)))
 
 
 def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
@@ -114,12 +106,17 @@ class AmericanView(SeatView[AmericanDeal, AmericanAction]):
 
     def unseen(self) -> list[int]:
         """Natural tiles per kind this seat cannot see: in the wall or other hands."""
-        seats = range(len(self._deal.seats))
-        return unseen_tiles(
-            self.hand,
-            [exposure for seat in seats for exposure in self.exposures(seat)],
-            [discard for seat in seats for discard in self.discards(seat)],
+        seats = self._deal.seats
+        left = unseen_tiles(
+            (),
+            [exposure for state in seats for exposure in state.exposures],
+            [d for state in seats for d in zip(state.discards, state.claimed, strict=True)],
         )
+        concealed = seats[self.seat].concealed
+        for tile in range(FLOWER):
+            left[tile] -= concealed[tile]
+        left[FLOWER] -= sum(concealed[FLOWER:JOKER])
+        return left
 
     @property
     def result(self) -> AmericanResult | None:
