@@ -68,13 +68,13 @@ class Break:
     """The seat that broke the wall and dealt (Classical: picked by East's roll; else East)."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)  # one per tile set in use
 def _tile_set(tile_counts: tuple[int, ...]) -> tuple[Tile, ...]:
     """Every tile of a set in kind order, before shuffling (cached: the same for every wall)."""
     return tuple(kind for kind, n in enumerate(tile_counts) for _ in range(n))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)  # one per wall size and direction
 def _ring_order(ring: int, step: int) -> list[int]:
     """Stack positions twice round the ring in direction ``step``, each once per tile (cached:
     every wall slices its two ends out of it)."""

@@ -64,7 +64,7 @@ from fourwinds.scoring.readings import (
     suits_of,
     waits_without,
 )
-from fourwinds.scoring.scorer import Plan, Scorer
+from fourwinds.scoring.scorer import ITEMS, Plan, Scorer, remember
 from fourwinds.scoring.settlement import Settlement, settle_classical
 from fourwinds.scoring.sheet import Item, PointsScale, Scale, ScoreSheet
 from fourwinds.shapes import (
@@ -199,7 +199,7 @@ class _Plan(Plan):
         """The items of the rules that name no tiles; a rule not in the table gives none."""
         self.melds: dict[tuple[int, int], dict[int, tuple[Item, ...]]] = {}
         """The items of each pung, kong or pair, by the seat and prevailing winds, then by
-        :func:`meld_code`."""
+        :func:`meld_code` (bounded as it is: 16 pairs of winds, a few hundred codes)."""
         self.bonus: dict[tuple[tuple[Tile, ...], int], tuple[Item, ...]] = {}
         """The items of the bonus tiles, keyed by the tiles and the seat wind."""
         self.hand_rules = any(rule in table for rule in _HAND_RULES)
@@ -215,7 +215,7 @@ class _Plan(Plan):
             if value is not None:
                 name = name_of(rule, value)
                 found = (Item(rule, name, value.points, value.doubles, 0, value.limit, tiles),)
-            self.items[key] = found
+            remember(self.items, key, found, ITEMS)
         return found
 
 
@@ -288,7 +288,7 @@ def _bonus_items(plan: _Plan, bonus: tuple[Tile, ...], seat_wind: int) -> tuple[
         items += plan.get("all_flowers", flowers)
     if all(t in bonus for t in seasons):
         items += plan.get("all_seasons", seasons)
-    found = plan.bonus[key] = tuple(items)
+    found = remember(plan.bonus, key, tuple(items), ITEMS)
     return found
 
 

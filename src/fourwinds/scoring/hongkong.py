@@ -49,7 +49,7 @@ from fourwinds.scoring.readings import (
     standard_readings,
     suits_of,
 )
-from fourwinds.scoring.scorer import Plan, Scorer
+from fourwinds.scoring.scorer import ITEMS, Plan, Scorer, remember
 from fourwinds.scoring.settlement import Settlement, settle_hongkong
 from fourwinds.scoring.sheet import FaanScale, Item, Scale, ScoreSheet
 from fourwinds.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, meld_code
@@ -141,7 +141,7 @@ class _Plan(Plan):
         """The items of the bonus tiles, by the tiles, seat wind, closed hand and win."""
         self.honours: dict[tuple[int, int, bool], dict[int, tuple[Item, ...]]] = {}
         """The items of each pung or kong of honours, by the seat and prevailing winds and a
-        closed hand, then by :func:`meld_code`."""
+        closed hand, then by :func:`meld_code` (bounded as it is: 32 keys, a few dozen codes)."""
 
     def get(self, rule: str, closed: bool, tiles: tuple[Tile, ...] = ()) -> tuple[Item, ...]:
         """The rule's item for a closed or open hand, or none when it scores nothing there."""
@@ -153,7 +153,7 @@ class _Plan(Plan):
             if value is not None and (value.faan_for(closed) or value.limit):
                 name = value.name or NAMES.get(rule, rule)
                 found = (Item(rule, name, 0, 0, value.faan_for(closed), value.limit, tiles),)
-            self.items[key] = found
+            remember(self.items, key, found, ITEMS)
         return found
 
 
@@ -192,7 +192,7 @@ def _bonus_items(
         items += plan.get("season_set", closed, SEASONS)
     if won and not bonus:
         items += plan.get("no_bonus", closed)
-    found = plan.bonus[key] = tuple(items)
+    found = remember(plan.bonus, key, tuple(items), ITEMS)
     return found
 
 

@@ -19,6 +19,25 @@ from fourwinds.rules.values import Value
 from fourwinds.scoring.settlement import Settlement
 from fourwinds.scoring.sheet import Scale, ScoreSheet
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+PLANS = 16
+"""Plans kept per scorer: one per scoring table in use (a table a user builds adds one)."""
+SCALES = 64
+"""Scales kept per scorer: one per combination of the options a scale reads."""
+ITEMS = 4096
+"""Entries kept in a plan's caches keyed by tiles held (bonus tiles come in any order)."""
+
+
+def remember(cache: dict[K, V], key: K, value: V, size: int) -> V:
+    """Store ``value`` under ``key``, first forgetting the oldest entry when the cache holds
+    ``size``: bounded memory, with nothing to update on a hit (a dict keeps insertion order)."""
+    if len(cache) >= size:
+        del cache[next(iter(cache))]
+    cache[key] = value
+    return value
+
 
 class Plan:
     """One scoring table made ready: every item it gives is built once, then shared by every
@@ -50,14 +69,14 @@ class Scorer(ABC, Generic[P]):
         table = rules.score_table
         plan = self._plans.get(id(table))
         if plan is None or plan.table is not table:
-            plan = self._plans[id(table)] = self.new_plan(table)
+            plan = remember(self._plans, id(table), self.new_plan(table), PLANS)
         return plan
 
     def scale(self, rules: RuleSet) -> Scale:
         key = self._scale_key(rules)
         found = self._scales.get(key)
         if found is None:
-            found = self._scales[key] = self.new_scale(rules)
+            found = remember(self._scales, key, self.new_scale(rules), SCALES)
         return found
 
     def clear(self) -> None:
