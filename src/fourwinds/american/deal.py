@@ -444,9 +444,10 @@ class AmericanDeal(Turns[AmericanAction]):
             self._draw_next(discarder)
 
     def _calls(self, state: AmericanSeat, tile: Tile) -> list[AmericanAction]:
-        alike = [t for t in range(JOKER) if state.concealed[t] and kind(t) == kind(tile)]
-        naturals = [t for t in alike for _ in range(state.concealed[t])]
-        jokers = state.concealed[JOKER]
+        concealed = state.concealed
+        alike = range(FLOWER, JOKER) if kind(tile) == FLOWER else (tile,)
+        naturals = [t for t in alike for _ in range(concealed[t])]
+        jokers = concealed[JOKER]
         if len(naturals) + jokers < 2:
             return []
         options = []
@@ -507,8 +508,8 @@ class AmericanDeal(Turns[AmericanAction]):
         visible: list[Tile] = []
         for state in self.seats:
             for exposure in state.exposures:
-                visible.extend(exposure.naturals)
-            visible.extend(t for t, c in zip(state.discards, state.claimed, strict=True) if not c)
+                visible += exposure.naturals
+            visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
         unseen = unseen_supply(visible)
         jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
         died = False
