@@ -1,12 +1,17 @@
 """American speed, as JSON: hands matched against the whole sample card per second, tiles away
-for every line per second, the card compiled, and whole hands played per second.
+for every line per second, the card compiled, and whole hands played per second by random bots
+and by card bots (``greedy``), beside RiichiEnv's random agent in the same run (as
+``bench_play.py`` drives it; null when it is not installed) and against the targets of issue 11,
+with ratios.
 
 Two seeded sets of 14-tile hands are matched: winning hands (a random instance of a random line,
 some set tiles turned into jokers, some sets exposed) and random hands dealt from the 152 tiles
 (which almost never win). "match" asks for every line a hand completes and the best one;
 "distance" computes the tiles away for every line of the card.
 
-    .venv/bin/python bench/bench_american.py [--hands 5000] [--games 20] [--seed 1]
+    .venv/bin/python bench/bench_american.py [--hands 5000] [--games 200] [--seed 1]
+
+``--games`` random-bot hands are played, a quarter as many card-bot hands.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import platform
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from fourwinds.american.bots import make_american_bot
@@ -27,6 +33,9 @@ from fourwinds.engine.match import hand_seed
 from fourwinds.rules import AMERICAN_TILES, get_rules
 from fourwinds.simulate import play
 from fourwinds.tiles import JOKER
+
+TARGETS = {"random": 1000, "greedy": 300, "tiles_away": 50000}
+"""Hands per second that issue 11 asks for."""
 
 
 def winning_hand(matcher: Matcher, rng: random.Random) -> Holding:
@@ -69,10 +78,28 @@ def rate(function: Any, items: list[Holding]) -> float:
     return len(items) / (time.perf_counter() - start)
 
 
+def bench_riichienv(hands: int, seed: int) -> dict[str, Any]:
+    """RiichiEnv's random agent, driven as ``bench_play.py`` drives it; why not, when absent."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import riichienv  # noqa: F401
+    except ImportError as error:
+        return {"hands_per_second": None, "reason": str(error)}
+    from bench_play import bench_riichienv as timed
+
+    report: dict[str, Any] = timed(hands, seed, budget=30.0)
+    return report
+
+
+def ratio(fourwinds: float, peer: dict[str, Any]) -> float | None:
+    theirs = peer.get("hands_per_second")
+    return round(fourwinds / theirs, 2) if theirs else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000)
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -88,21 +115,20 @@ def main() -> None:
     assert all(matcher.best(h) is not None for h in winning[:200])
 
     games: dict[str, Any] = {}
-    rules = get_rules("american")
-    for bot in ("greedy", "random"):
+    rules = get_rules("american").with_card(card)
+    for bot, count in (("greedy", max(1, args.games // 4)), ("random", args.games)):
         wins = 0
         begin = time.perf_counter()
-        for number in range(args.games):
+        for number in range(count):
             seed = hand_seed(args.seed, number)
-            deal = AmericanDeal(rules.with_card(card), seed)
-            result = play(deal, [make_american_bot(bot, seed + s) for s in range(4)])
+            result = play(
+                AmericanDeal(rules, seed), [make_american_bot(bot, seed + s) for s in range(4)]
+            )
             wins += result.winner is not None
         seconds = time.perf_counter() - begin
-        games[bot] = {
-            "hands": args.games,
-            "won": wins,
-            "hands_per_second": round(args.games / seconds, 1),
-        }
+        games[bot] = {"hands": count, "won": wins, "hands_per_second": round(count / seconds, 1)}
+    riichienv = bench_riichienv(args.games, args.seed)
+    tiles_away = rate(matcher.distances, dealt[: args.hands // 5])
 
     report = {
         "benchmark": "american",
@@ -121,9 +147,17 @@ def main() -> None:
         },
         "distance_per_second": {
             "winning_hands": round(rate(matcher.distances, winning[: args.hands // 5])),
-            "dealt_hands": round(rate(matcher.distances, dealt[: args.hands // 5])),
+            "dealt_hands": round(tiles_away),
         },
         "games": games,
+        "riichienv_random": riichienv,
+        "ratios": {
+            "random_to_riichienv": ratio(games["random"]["hands_per_second"], riichienv),
+            "random_to_target": round(games["random"]["hands_per_second"] / TARGETS["random"], 2),
+            "greedy_to_target": round(games["greedy"]["hands_per_second"] / TARGETS["greedy"], 2),
+            "tiles_away_to_target": round(tiles_away / TARGETS["tiles_away"], 2),
+        },
+        "targets_hands_per_second": TARGETS,
     }
     json.dump(report, sys.stdout, indent=2)
     print()
