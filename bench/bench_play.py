@@ -10,7 +10,17 @@ ratios compare like with like on this machine:
   fastest setting), ``reset()`` per hand, a Python ``random.Random`` choosing uniformly among
   each observation's ``legal_actions()``.
 
-A peer that is not installed is reported as null with the reason. Usage::
+A peer that is not installed is reported as null with the reason.
+
+Two more figures, each from fresh processes running the command a user runs:
+
+- ``workers``: greedy Classical hands per second of ``fourwinds simulate --workers 1`` and with
+  every core, one after the other in this run, their ratio, and whether the results agree.
+- ``memory``: the peak resident memory of ``fourwinds simulate --hands 10000 --workers 1``
+  (greedy, Classical), and, in one process playing the same hands, the resident memory after
+  the first 2,000 and after all 10,000: caches are bounded, so it stops growing after warm-up.
+
+Usage::
 
     python bench/bench_play.py                 # 2000 hands per rule set, peers included
     python bench/bench_play.py --quick --no-peers
@@ -23,6 +33,8 @@ import json
 import os
 import platform
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from importlib import metadata
@@ -32,7 +44,7 @@ from fourwinds.bots import make_bot
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import hand_seed
 from fourwinds.rules import get_rules
-from fourwinds.simulate import play
+from fourwinds.simulate import every_core, play
 
 RULE_SETS = ("classical", "hongkong", "beginner")
 WARM_UP = 20
@@ -130,6 +142,95 @@ def bench_riichienv(hands: int, seed: int, budget: float) -> Report:
     }
 
 
+def simulate_command(*args: str) -> tuple[Report, float]:
+    """Run ``fourwinds simulate ... --json`` in a fresh process: its summary and its peak
+    resident memory in MB (the largest of it and its workers, from ``os.wait4``)."""
+    command = [sys.executable, "-m", "fourwinds", "simulate", "--json", *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise RuntimeError(f"{' '.join(command)} failed with status {process.returncode}")
+    return json.loads(output), megabytes(usage.ru_maxrss)
+
+
+def megabytes(maxrss: int) -> float:
+    """``ru_maxrss`` in MB: bytes on macOS, KiB elsewhere."""
+    return round(maxrss / (2**20 if sys.platform == "darwin" else 2**10), 1)
+
+
+def bench_workers(hands: int, seed: int) -> Report:
+    """Hands per second with one process and with every core, measured back to back."""
+    cores = every_core()
+    runs = {
+        workers: simulate_command(
+            "--hands", str(hands), "--seed", str(seed), "--workers", str(workers)
+        )[0]
+        for workers in (1, cores)
+    }
+    one, every = runs[1], runs[cores]
+    same = all(one[key] == every[key] for key in ("hands", "wins", "draws", "self_drawn"))
+    return {
+        "bots": "greedy",
+        "rules": "classical",
+        "hands": hands,
+        "cores": cores,
+        "hands_per_second_1": one["hands_per_second"],
+        "hands_per_second_every_core": every["hands_per_second"],
+        "ratio": round(every["hands_per_second"] / one["hands_per_second"], 2),
+        "results_identical": same,
+    }
+
+
+GROWTH = """
+import gc, json, resource, sys
+from fourwinds.rules import get_rules
+from fourwinds.simulate import play_hands
+
+def resident():  # the current resident set, in MB (Linux); the peak elsewhere
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
+    except OSError:
+        return None
+
+warm, hands, seed = map(int, sys.argv[1:])
+rules, figures = get_rules("classical"), {}
+for first, last in ((0, warm), (warm, hands)):
+    play_hands(rules, seed, "greedy", range(first, last))
+    gc.collect()
+    figures[last] = (resident(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(json.dumps(figures))
+"""
+
+
+def bench_memory(hands: int, seed: int) -> Report:
+    """Peak memory of the command, and the memory of one process after warm-up and at the end."""
+    _, peak = simulate_command("--hands", str(hands), "--seed", str(seed), "--workers", "1")
+    warm = hands // 5
+    completed = subprocess.run(
+        [sys.executable, "-c", GROWTH, str(warm), str(hands), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = {int(n): value for n, value in json.loads(completed.stdout).items()}
+    resident = {n: None if rss is None else round(rss, 1) for n, (rss, _) in figures.items()}
+    peaks = {n: megabytes(maxrss) for n, (_, maxrss) in figures.items()}
+    return {
+        "command": f"fourwinds simulate --hands {hands} --seed {seed} --workers 1 --json",
+        "peak_mb": peak,
+        "one_process": {
+            f"after_{n}_hands": {"resident_mb": resident[n], "peak_mb": peaks[n]} for n in figures
+        },
+        "growth_mb_per_1000_hands_after_warm_up": None
+        if resident[warm] is None or resident[hands] is None
+        else round((resident[hands] - resident[warm]) * 1000 / (hands - warm), 2),
+    }
+
+
 PEERS: dict[str, Callable[[int, int, float], Report]] = {
     "rlcard": bench_rlcard,
     "riichienv": bench_riichienv,
@@ -158,9 +259,16 @@ def main(argv: list[str] | None = None) -> Report:
         default=20.0,
         help="time budget per peer: it stops at --hands or this, if sooner",
     )
+    parser.add_argument(
+        "--memory-hands",
+        type=int,
+        default=10000,
+        help="greedy hands for the memory figures (the first fifth is the warm-up)",
+    )
     parser.add_argument("--quick", action="store_true", help="20 hands each: a smoke test")
     args = parser.parse_args(argv)
     hands = 20 if args.quick else args.hands
+    memory_hands = 50 if args.quick else args.memory_hands
 
     ours = {name: bench_fourwinds(name, hands, args.seed) for name in args.rules or RULE_SETS}
     peers: dict[str, Report | None] = {}
@@ -196,6 +304,8 @@ def main(argv: list[str] | None = None) -> Report:
         "peers": peers,
         "peers_skipped": skipped,
         "ratios": ratios,
+        "workers": bench_workers(hands, args.seed),
+        "memory": bench_memory(memory_hands, args.seed),
     }
     print(json.dumps(report, indent=2))
     return report

@@ -30,3 +30,9 @@ def test_quick_run_prints_figures_for_every_rule_set() -> None:
     assert report["peers"] == {"rlcard": None, "riichienv": None}
     assert set(report["peers_skipped"]) == {"rlcard", "riichienv"}
     assert all(ratio is None for ratio in report["ratios"].values())
+    workers = report["workers"]
+    assert workers["results_identical"] is True
+    assert workers["cores"] >= 1 and workers["ratio"] > 0
+    memory = report["memory"]
+    assert memory["peak_mb"] > 0
+    assert set(memory["one_process"]) == {"after_10_hands", "after_50_hands"}
