@@ -151,9 +151,8 @@ class Turns(ABC, Generic[A]):
     def apply(self, seat: int, action: A) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened. An action that is not in
         ``legal_actions(seat)`` raises IllegalAction and changes nothing."""
-        why = self.refusal(seat, action)
-        if why is not None:
-            raise IllegalAction(why)
+        if not (0 <= seat < SEATS and action in self.legal_actions(seat)):  # as ``refusal``
+            raise IllegalAction(self._why_illegal(seat, action))
         self.events = []
         self.history.append((seat, action))
         if self.phase == TURN:
