@@ -6,19 +6,27 @@ import random
 
 import pytest
 
-from fourwinds.analysis import tiles_to_win, useful_tiles, waits
+from fourwinds import shapes
+from fourwinds.analysis import distances_after, tiles_to_win, useful_tiles, waits
 from fourwinds.shapes import (
     ALL_PAIR_HONOURS,
     INFINITY,
     KNITTING,
     SEVEN_PAIRS,
+    SPECIAL_SHAPES,
     STANDARD,
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
+    _combine,
+    _number_table,
+    _straight_table,
     arrangements,
+    clear_caches,
     distance,
     is_complete,
+    standard_distance,
+    standard_distances,
 )
 from fourwinds.tiles import PLAIN_KINDS, counts, format_tiles, parse_tiles
 
@@ -174,3 +182,94 @@ def test_useful_tiles_bring_the_hand_nearer() -> None:
         tiles[tile] += 1
         assert (tiles_to_win(tiles, 0) < base) == (tile in useful)
         tiles[tile] -= 1
+
+
+def straight_standard_distance(tiles: list[int], melds: int) -> int:
+    """The definition the cached tables must equal: each suit's table by the plain dynamic
+    programme, merged suit by suit, the best split of the sets needed."""
+    tables = [_straight_table(tiles[a:b], a < 27) for a, b in ((0, 9), (9, 18), (18, 27))]
+    tables.append(_straight_table(tiles[27:34], False))
+    merged = tables[0]
+    for table in tables[1:]:
+        merged = tuple(_combine(merged, table))
+    return merged[(4 - melds) * 2 + 1]
+
+
+def adversarial_hand(rng: random.Random, size: int) -> list[int]:
+    """Hands crowded into few kinds: four copies, one suit, honours."""
+    kinds = rng.sample(range(PLAIN_KINDS), rng.randrange(1, 8))
+    if rng.random() < 0.5:
+        base = rng.choice((0, 9, 18, 27))
+        kinds = list(range(base, base + (7 if base == 27 else 9)))
+    tiles = [0] * PLAIN_KINDS
+    while sum(tiles) < size:
+        tile = rng.choice(kinds)
+        if tiles[tile] < 4:
+            tiles[tile] += 1
+        elif all(tiles[k] == 4 for k in kinds):
+            kinds.append(rng.randrange(PLAIN_KINDS))
+    return tiles
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2, 3, 4])
+def test_fast_standard_distance_is_the_straight_one(melds: int) -> None:
+    """On random and crowded hands, cold and warm, with the caches starting again often."""
+    rng = random.Random(20 + melds)
+    for _ in range(2):
+        clear_caches()
+        for i in range(600):
+            size = 14 - 3 * melds - rng.randrange(0, 2)
+            tiles = random_hand(rng, size) if i % 2 else adversarial_hand(rng, size)
+            assert standard_distance(tiles, melds) == straight_standard_distance(tiles, melds)
+            for step in (-1, 1):
+                after = standard_distances(tiles, melds, step)
+                for tile in range(PLAIN_KINDS):
+                    if 0 <= tiles[tile] + step <= 4:
+                        tiles[tile] += step
+                        assert after[tile] == straight_standard_distance(tiles, melds)
+                        tiles[tile] -= step
+                    else:
+                        assert after[tile] == INFINITY
+
+
+def test_number_tables_split_at_two_empty_kinds() -> None:
+    rng = random.Random(8)
+    for _ in range(5000):
+        held = [0] * 9
+        for _ in range(rng.randrange(15)):
+            kind = rng.randrange(9)
+            held[kind] = min(4, held[kind] + 1)
+        assert _number_table(bytes(held)) == _straight_table(held, True), held
+
+
+def test_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shapes, "_LIMIT", 40)
+    rng = random.Random(9)
+    for _ in range(300):
+        tiles = random_hand(rng, 13)
+        assert standard_distance(tiles, 0) == straight_standard_distance(tiles, 0)
+        assert len(shapes._FINAL) <= 40 + 1 and len(shapes._TABLES) <= 40 + 3 * PLAIN_KINDS
+    clear_caches()
+
+
+@pytest.mark.parametrize(
+    "shape_set",
+    [
+        (STANDARD,),
+        (STANDARD, THIRTEEN_ORPHANS),
+        (STANDARD, THIRTEEN_ORPHANS, SEVEN_PAIRS),
+        (STANDARD, *SPECIAL_SHAPES),
+    ],
+)
+def test_distances_after_each_tile_are_the_plain_ones(shape_set: tuple[str, ...]) -> None:
+    """What the greedy bot and useful tiles read: every special shape, random and crowded."""
+    rng = random.Random(len(shape_set))
+    for i in range(300):
+        tiles = random_hand(rng, 14) if i % 2 else adversarial_hand(rng, 14)
+        for step in (-1, 1):
+            after = distances_after(tiles, 0, shape_set, step)
+            for tile in range(PLAIN_KINDS):
+                if 0 <= tiles[tile] + step <= 4:
+                    tiles[tile] += step
+                    assert after[tile] == min(distance(s, tiles, 0) for s in shape_set)
+                    tiles[tile] -= step

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fourwinds.shapes import STANDARD, distance, is_complete, standard_waits
+from fourwinds.shapes import (
+    INFINITY,
+    STANDARD,
+    distance,
+    is_complete,
+    standard_distances,
+    standard_waits,
+)
 from fourwinds.tiles import PLAIN_KINDS, Tile
 
 DEFAULT_SHAPES: tuple[str, ...] = (STANDARD,)
@@ -26,7 +33,29 @@ DEFAULT_SHAPES: tuple[str, ...] = (STANDARD,)
 
 def tiles_to_win(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> int:
     """Tiles still needed before the hand is ready; -1 when it is already complete."""
+    if len(shapes) == 1:
+        return distance(shapes[0], counts, melds) - 1
     return min(distance(shape, counts, melds) for shape in shapes) - 1
+
+
+def distances_after(
+    counts: Sequence[int], melds: int, shapes: Sequence[str], step: int
+) -> list[int]:
+    """For each kind, the least distance over ``shapes`` (tiles-to-win + 1) once one tile of it
+    is added (``step`` 1) or taken away (-1); INFINITY where that cannot be. The standard shape
+    looks up again only the suit that changes."""
+    found = (
+        standard_distances(counts, melds, step) if STANDARD in shapes else [INFINITY] * PLAIN_KINDS
+    )
+    special = [s for s in shapes if s != STANDARD]
+    if special:
+        work = list(counts)
+        for tile in range(PLAIN_KINDS):
+            if 0 <= work[tile] + step <= 4:
+                work[tile] += step
+                found[tile] = min(found[tile], *(distance(s, work, melds) for s in special))
+                work[tile] -= step
+    return found
 
 
 def waits(counts: Sequence[int], melds: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> list[Tile]:
@@ -55,12 +84,5 @@ def useful_tiles(
 ) -> list[Tile]:
     """The kinds that, drawn into this hand (before a discard), bring it one tile nearer a win."""
     base = min(distance(shape, counts, melds) for shape in shapes)
-    work = list(counts)
-    found = []
-    for tile in range(PLAIN_KINDS):
-        if work[tile] < 4:
-            work[tile] += 1
-            if min(distance(shape, work, melds) for shape in shapes) < base:
-                found.append(tile)
-            work[tile] -= 1
-    return found
+    after = distances_after(counts, melds, shapes, 1)
+    return [tile for tile in range(PLAIN_KINDS) if after[tile] < base]

@@ -50,25 +50,33 @@ _SETS_NEEDED: Final = 4
 _FULL: Final = 14
 
 # ---------------------------------------- standard: four sets and a pair
+#
+# Each suit's counts map to a table (see _straight_table); equal tables share one small number,
+# so merging two suits' tables, and the final answer from two merged halves, are cached by a pair
+# of numbers, a key that repeats far more often than the counts themselves. Every cache here is
+# dropped together when any outgrows _LIMIT, so memory stays bounded in the longest run.
 
-_suit_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-_honour_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+_LIMIT: Final = 60_000
+_TABLE_IDS: dict[tuple[int, ...], int] = {}
+_TABLES: list[tuple[int, ...]] = [()]
+"""The distinct tables met, by number (0 is unused, so a number is always true)."""
+_NUMBER_IDS: dict[bytes, int] = {}
+_HONOUR_IDS: dict[bytes, int] = {}
+_BLOCKS: dict[bytes, tuple[int, ...]] = {}
+_MERGED: dict[int, int] = {}
+_FINAL: dict[int, int] = {}
 
 
 def _table_index(sets: int, pairs: int) -> int:
     return sets * 2 + pairs
 
 
-def _suit_table(held: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+def _straight_table(held: Sequence[int], chows: bool) -> tuple[int, ...]:
     """For s sets and p pairs (index s*2+p) built from this suit alone, the fewest tiles missing.
 
     Only sets and pairs that use a held tile are searched: one that uses none costs exactly 3
     (a pair 2) wherever it lies, and there is always room for it, so those are added after.
     """
-    cache = _suit_cache if chows else _honour_cache
-    table = cache.get(held)
-    if table is not None:
-        return table
     size = len(held)
     # state: (chows started one before, chows started two before, sets, pairs) -> tiles missing
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
@@ -103,9 +111,95 @@ def _suit_table(held: tuple[int, ...], chows: bool) -> tuple[int, ...]:
                 for s in range(sets + 1)
                 for p in range(pairs + 1)
             )
-    table = tuple(result)
-    cache[held] = table
-    return table
+    return tuple(result)
+
+
+def _number_table(held: bytes) -> tuple[int, ...]:
+    """The table of a numbered suit, solved block by block.
+
+    Where two kinds in a row are empty no set holds tiles on both sides (a chow spans three), and
+    the empty kinds between take at most one tile per chow, four in all: so the suit's table is
+    the merge of its blocks' tables, and small blocks recur far more often than whole suits.
+    """
+    blocks: list[list[int]] = []
+    for i, n in enumerate(held):
+        if n:
+            if blocks and i - blocks[-1][-1] <= 2:
+                blocks[-1].append(i)
+            else:
+                blocks.append([i])
+    if len(blocks) <= 1:
+        return _block_table(held)
+    table: Sequence[int] | None = None
+    for block in blocks:
+        alone = bytearray(9)
+        for i in block:
+            alone[i] = held[i]
+        key = bytes(alone)
+        part = _BLOCKS.get(key) or _block_table(key)
+        _BLOCKS[key] = part
+        table = part if table is None else _combine(table, part)
+    assert table is not None
+    return tuple(table)
+
+
+def _block_table(held: bytes) -> tuple[int, ...]:
+    """The table of one block, solved over its kinds and the two either side (chows reach no
+    further)."""
+    kinds = [i for i, n in enumerate(held) if n]
+    if not kinds:
+        return _straight_table((), True)
+    low, high = max(0, kinds[0] - 2), min(9, kinds[-1] + 3)
+    return _straight_table(held[low:high], True)
+
+
+def _number(table: tuple[int, ...]) -> int:
+    found = _TABLE_IDS.get(table)
+    if found is None:
+        found = _TABLE_IDS[table] = len(_TABLES)
+        _TABLES.append(table)
+    return found
+
+
+def _number_id(held: bytes) -> int:
+    found = _NUMBER_IDS[held] = _number(_number_table(held))
+    return found
+
+
+def _honour_id(held: bytes) -> int:
+    found = _HONOUR_IDS[held] = _number(_straight_table(held, False))
+    return found
+
+
+def _merge(left: int, right: int) -> int:
+    found = _MERGED[left << 17 | right] = _number(tuple(_combine(_TABLES[left], _TABLES[right])))
+    return found
+
+
+def _final(left: int, right: int, melds: int) -> int:
+    """Tiles missing for ``4 - melds`` sets and a pair from the two halves' tables."""
+    low, high = _TABLES[left], _TABLES[right]
+    sets = _SETS_NEEDED - melds
+    best = INFINITY
+    for s in range(sets + 1):  # s sets on the left, the rest on the right; the pair on either
+        best = min(
+            best, low[s * 2] + high[(sets - s) * 2 + 1], low[s * 2 + 1] + high[(sets - s) * 2]
+        )
+    _FINAL[left << 20 | right << 3 | melds] = best
+    return best
+
+
+def _bound() -> None:
+    """Start every cache again once one is full: only between lookups, as numbers held by a
+    caller would otherwise change meaning."""
+    if max(len(_TABLES), len(_NUMBER_IDS), len(_BLOCKS), len(_MERGED), len(_FINAL)) > _LIMIT:
+        _clear_standard()
+
+
+def _clear_standard() -> None:
+    for cache in (_TABLE_IDS, _NUMBER_IDS, _HONOUR_IDS, _BLOCKS, _MERGED, _FINAL):
+        cache.clear()
+    del _TABLES[1:]
 
 
 _MERGES: Final = tuple(
@@ -126,19 +220,55 @@ def _combine(left: Sequence[int], right: Sequence[int]) -> list[int]:
     return out
 
 
+def _suit_ids(raw: bytes) -> tuple[int, int, int, int]:
+    """The table numbers of the four suits of 34 counts given as bytes."""
+    numbers, honours = _NUMBER_IDS, _HONOUR_IDS
+    return (
+        numbers.get(raw[0:9]) or _number_id(raw[0:9]),
+        numbers.get(raw[9:18]) or _number_id(raw[9:18]),
+        numbers.get(raw[18:27]) or _number_id(raw[18:27]),
+        honours.get(raw[27:34]) or _honour_id(raw[27:34]),
+    )
+
+
 def standard_distance(counts: Sequence[int], melds: int) -> int:
     """Tiles missing for ``4 - melds`` sets and a pair from these concealed counts."""
-    left = _combine(_suit_table(tuple(counts[0:9]), True), _suit_table(tuple(counts[9:18]), True))
-    right = _combine(
-        _suit_table(tuple(counts[18:27]), True), _suit_table(tuple(counts[27:34]), False)
-    )
-    sets = _SETS_NEEDED - melds
-    best = INFINITY
-    for s in range(sets + 1):  # s sets on the left, the rest on the right; the pair on either
-        best = min(
-            best, left[s * 2] + right[(sets - s) * 2 + 1], left[s * 2 + 1] + right[(sets - s) * 2]
-        )
-    return best
+    a, b, c, d = _suit_ids(bytes(counts))
+    left = _MERGED.get(a << 17 | b) or _merge(a, b)
+    right = _MERGED.get(c << 17 | d) or _merge(c, d)
+    found = _FINAL.get(left << 20 | right << 3 | melds)
+    if found is None:
+        found = _final(left, right, melds)
+        _bound()
+    return found
+
+
+def standard_distances(counts: Sequence[int], melds: int, step: int) -> list[int]:
+    """For each kind, :func:`standard_distance` once one tile of it is added (``step`` 1) or
+    taken away (-1); INFINITY where that cannot be. Only the suit that changes is looked up
+    again, which is what a bot weighing every discard needs."""
+    _bound()
+    raw = bytes(counts)
+    ids = list(_suit_ids(raw))
+    merged, final = _MERGED, _FINAL
+    out = [INFINITY] * PLAIN_KINDS
+    for suit_index, (start, end) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
+        table_ids = _HONOUR_IDS if suit_index == 3 else _NUMBER_IDS
+        remember = _honour_id if suit_index == 3 else _number_id
+        before = ids[suit_index]
+        for tile in range(start, end):
+            n = raw[tile] + step
+            if not 0 <= n <= 4:
+                continue
+            key = raw[start:tile] + bytes((n,)) + raw[tile + 1 : end]
+            ids[suit_index] = table_ids.get(key) or remember(key)
+            a, b, c, d = ids
+            left = merged.get(a << 17 | b) or _merge(a, b)
+            right = merged.get(c << 17 | d) or _merge(c, d)
+            found = final.get(left << 20 | right << 3 | melds)
+            out[tile] = _final(left, right, melds) if found is None else found
+        ids[suit_index] = before
+    return out
 
 
 # ---------------------------------------- standard: the splits of each suit
@@ -251,6 +381,7 @@ def clear_caches() -> None:
     for *_, cache in _SUITS:
         cache.clear()
     _MELDS.clear()
+    _clear_standard()
 
 
 def hand_suits(counts: Sequence[int]) -> list[Suit]:
