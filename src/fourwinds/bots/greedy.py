@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from fourwinds.analysis import tiles_to_win
+from fourwinds.analysis import distances_after, tiles_to_win
 from fourwinds.engine.actions import (
     ADDED_KONG,
     CHOW,
@@ -59,13 +59,13 @@ class GreedyBot:
     def _best_discard(
         self, counts: list[int], melds: int, shapes: Sequence[str]
     ) -> tuple[int, Tile]:
+        """The discard leaving the fewest tiles-to-win (ties: the most isolated, then the lowest
+        kind), and that tiles-to-win; the suits a discard leaves alone are not weighed again."""
+        after = distances_after(counts, melds, shapes, -1)
         best: tuple[int, int, Tile] | None = None
         for tile in range(PLAIN_KINDS):
             if counts[tile]:
-                counts[tile] -= 1
-                score = tiles_to_win(counts, melds, shapes)
-                counts[tile] += 1
-                key = (score, _isolation(counts, tile), tile)
+                key = (after[tile] - 1, _isolation(counts, tile), tile)
                 if best is None or key < best:
                     best = key
         assert best is not None
