@@ -307,7 +307,17 @@ class Suit:
     the pair kept apart; and, found on first use, the tiles that would complete the suit and the
     suit with one tile fewer. There is one object per suit and counts (see :func:`suit`)."""
 
-    __slots__ = ("_completions", "_fewer", "base", "chows", "held", "kinds", "pair", "splits")
+    __slots__ = (
+        "_completions",
+        "_fewer",
+        "_splits",
+        "base",
+        "chows",
+        "held",
+        "kinds",
+        "pair",
+        "splittable",
+    )
 
     def __init__(self, base: int, held: bytes, chows: bool) -> None:
         self.base = base
@@ -317,17 +327,29 @@ class Suit:
         self.kinds = sum(1 << (base + i) for i, n in enumerate(held) if n)
         """The kinds held, as bits."""
         size = sum(held)
-        results: set[tuple[Meld, ...]] = set()
-        if size % 3 != 1:
-            for split in _split(list(held), 0, base, chows, size % 3 == 2):
-                results.add(tuple(sorted(split, key=_meld_order)))
-        ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
-        pairs = 1 if size % 3 == 2 else 0
-        self.splits: tuple[_Split, ...] = tuple((s[:pairs], s[pairs:]) for s in ordered)
-        self.pair = bool(pairs and self.splits)
+        self.splittable = size % 3 != 1 and (
+            next(_split(list(held), 0, base, chows, size % 3 == 2), None) is not None
+        )
+        """Whether the suit splits into sets and (by its size) a pair: the first split found
+        says so, the others are only listed when a scorer asks (``splits``)."""
+        self.pair = self.splittable and size % 3 == 2
         """Whether the suit splits, with the pair."""
+        self._splits: tuple[_Split, ...] | None = None
         self._completions: tuple[tuple[Tile, bool], ...] | None = None
         self._fewer: dict[Tile, Suit] = {}
+
+    @property
+    def splits(self) -> tuple[_Split, ...]:
+        """Every split, each once, in order: the pair (or nothing), then the sets."""
+        if self._splits is None:
+            held, pairs = self.held, 1 if sum(self.held) % 3 == 2 else 0
+            results: set[tuple[Meld, ...]] = set()
+            if self.splittable:
+                for split in _split(list(held), 0, self.base, self.chows, bool(pairs)):
+                    results.add(tuple(sorted(split, key=_meld_order)))
+            ordered = sorted(results, key=lambda split: [_meld_order(m) for m in split])
+            self._splits = tuple((s[:pairs], s[pairs:]) for s in ordered)
+        return self._splits
 
     def completions(self) -> tuple[tuple[Tile, bool], ...]:
         """The tiles that, added, let the suit split; and whether it then holds the pair."""
@@ -337,7 +359,7 @@ class Suit:
             for i, n in enumerate(held):
                 if n < 4:
                     more = suit(self.base, held[:i] + bytes((n + 1,)) + held[i + 1 :], self.chows)
-                    if more.splits:
+                    if more.splittable:
                         found.append((self.base + i, more.pair))
             self._completions = tuple(found)
         return self._completions
@@ -448,7 +470,7 @@ def suit_arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
     pairs = 0
     several = False
     for one in suits:
-        if not one.splits:
+        if not one.splittable:
             return []
         pairs += one.pair
         several = several or len(one.splits) > 1
@@ -476,7 +498,7 @@ def standard_complete(counts: Sequence[int]) -> bool:
     """Whether concealed counts are exactly some sets and one pair (declared melds aside)."""
     pairs = 0
     for one in hand_suits(counts):
-        if not one.splits:
+        if not one.splittable:
             return False
         pairs += one.pair
     return pairs == 1
@@ -492,7 +514,7 @@ def suit_waits(suits: list[Suit]) -> list[Tile]:
     paired = 0
     unsplit: Suit | None = None
     for one in suits:
-        if not one.splits:
+        if not one.splittable:
             if unsplit is not None:
                 return []  # two suits short: no one tile completes the hand
             unsplit = one
