@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from american_rig import action, arrange, give, through_charleston
 from serving import client, new_table
+from test_american_play import CARD
 
 from fourwinds.american.actions import CALL, COURTESY, VOTE, AmericanAction
 from fourwinds.american.bots import make_american_bot
-from fourwinds.american.card import Card
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.hand import Exposure
 from fourwinds.american.match import AmericanMatch
@@ -21,17 +21,6 @@ from fourwinds.engine.actions import IllegalAction
 from fourwinds.rules import get_rules
 from fourwinds.tiles import parse_tiles
 
-CARD = Card.parse(
-    """
-title: test card
-section: test
-E1 FF 2222a 44a 6666a 88a ; X 25
-C1 NN 2222a 44a 6666a 88a ; C 40
-K1 111a 222a 333a 444a 55a ; X 30
-R1 FFF 2222a 4444a RRR ; X 25
-P1 NN EE 11a 11b 11c 99a 99b ; C 50
-"""
-)
 CLAIM_HANDS = {
     0: "5m 1234f 99p 9s 7z 6z 3p 3s 1s 8s",
     1: "55m 5678f 77p 77s 11z 2z",
