@@ -75,7 +75,7 @@ def give(deal: AmericanDeal, seat: int, text: str, keep: frozenset[int] = frozen
             state.concealed[spare] -= 1
     if deal.current == seat and deal.drawn is not None:
         deal.drawn = parse_tiles(text)[-1]
-    deal._turn_actions = None
+    deal.recount()
 
 
 def next_draws(deal: AmericanDeal, text: str) -> None:
@@ -96,3 +96,4 @@ def next_draws(deal: AmericanDeal, text: str) -> None:
             owner.concealed[tile] -= 1
             owner.concealed[here] += 1
         stack[position][level] = tile
+    deal.recount()

@@ -58,6 +58,7 @@ def expose(deal: AmericanDeal, seat: int, text: str) -> None:
         assert state.concealed[tile], f"seat {seat} does not hold {text}"
         state.concealed[tile] -= 1
     state.exposures.append(exposure)
+    deal.recount()
 
 
 def legal(deal: AmericanDeal, seat: int) -> list[str]:
@@ -522,6 +523,7 @@ def test_a_hand_dies_when_the_tiles_in_sight_leave_no_line() -> None:
         west.concealed[parse_tile("4z")] -= 1
         west.discards.append(parse_tile("4z"))
         west.claimed.append(False)
+    deal.recount()
     assert not deal.seats[1].dead
     deal.apply(0, action("discard 4z"))  # four Norths in sight: no NN for South
     assert deal.seats[1].dead == NO_LINE_LEFT

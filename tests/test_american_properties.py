@@ -1,7 +1,8 @@
 """1,000 seeded American games (issue 5 "Proof"): no tile is lost or made, hands keep their
 size, jokers stand only in sets (never in a single, a pair or a mixed block; never passed, never
 called from a discard), every action taken was legal, a refused action changes nothing, no view
-shows a hidden tile, and each record replays to the identical final state.
+shows a hidden tile, each record replays to the identical final state, and the counts the
+deal keeps as it plays equal their plain definitions.
 
 Most games are played by random bots (they call recklessly, so dead hands are common); one in
 eight by card bots, which win most hands; some with three players or with Mah Jongg in error."""
@@ -18,6 +19,7 @@ from fourwinds.american.bots import make_american_bot
 from fourwinds.american.card import sample_card
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.hand import AmericanHand, kind
+from fourwinds.american.matcher import unseen_supply
 from fourwinds.american.view import AmericanView
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.engine.match import hand_seed
@@ -84,6 +86,23 @@ def check_exposures(deal: AmericanDeal) -> None:
             assert len({kind(t) for t in exposure.naturals}) == 1 and JOKER not in exposure.naturals
 
 
+def check_kept_counts(deal: AmericanDeal) -> None:
+    """What the deal keeps up to date as it plays equals its plain definition: the tiles no
+    seat sees on the table, the jokers thrown away, the exposures as keys, and the candidates
+    for Mah Jongg of each seat that has them."""
+    seats = deal.seats
+    shown = [t for state in seats for e in state.exposures for t in e.naturals]
+    thrown = [
+        t for s in seats for t, claimed in zip(s.discards, s.claimed, strict=True) if not claimed
+    ]
+    assert deal.out_of_sight() == unseen_supply(shown + thrown)
+    assert deal._jokers_gone == sum(state.discards.count(JOKER) for state in seats)
+    for seat, state in enumerate(seats):
+        assert state.keys == tuple((e.tile, e.size) for e in state.exposures)
+        candidates = deal._candidates[seat]
+        assert candidates is None or candidates == deal.matcher.candidates(state.holding())
+
+
 def check_winner(deal: AmericanDeal) -> None:
     """Independently of the matcher: the winning hand can be laid out as an instance of the
     winning line with jokers only in its sets and each exposure as one of its sets."""
@@ -148,6 +167,7 @@ def check_view_hides(deal: AmericanDeal, rng: random.Random) -> None:
     state.concealed[tile] -= 1
     state.concealed[stack[level]] += 1
     stack[level] = tile
+    other.recount()
     other.choices = {seat: AmericanAction("pass-tiles") for seat in other.choices}
     assert AmericanView(other, viewer).to_json() == before
 
@@ -194,6 +214,7 @@ def play_checked(number: int) -> AmericanDeal:
         assert action.kind != "pass-tiles" or JOKER not in action.tiles
         deal.apply(seat, action)
         check_exposures(deal)
+        check_kept_counts(deal)
         step += 1
     assert deal.counts_by_kind() == list(AMERICAN_TILES)
     if deal.result.winner is not None:

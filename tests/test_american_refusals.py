@@ -140,6 +140,7 @@ def test_turn_refusals_name_the_rule() -> None:
     for tile in exposed.tiles():
         deal.seats[1].concealed[tile] -= 1
     deal.seats[1].exposures.append(exposed)
+    deal.recount()
     refuse(deal, 1, "discard 2z", "it is East's turn, not South's", "seed 001 part 3.3")
     refuse(deal, 0, "discard 1m", "East does not hold 1m", "seed 001 part 3.2")
     refuse(deal, 0, "win", "complete no line of the card", "seed 001 part 6")

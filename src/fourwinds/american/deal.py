@@ -34,6 +34,7 @@ from fourwinds.american.actions import (
     CALL,
     COURTESY,
     DISCARD,
+    DISCARDS,
     EXCHANGE,
     PASS,
     PASS_ACTION,
@@ -49,7 +50,7 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
-from fourwinds.american.matcher import Holding, LineMatch, Matcher, unseen_supply
+from fourwinds.american.matcher import ExposureKey, Holding, LineMatch, Matcher, unseen_supply
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
@@ -65,6 +66,23 @@ EAST: Final = 0
 WRONG_EXPOSURE: Final = "wrong exposure: no line of the card has these exposures"
 NO_LINE_LEFT: Final = "no line can be completed with the tiles left in sight"
 MAHJONG_IN_ERROR: Final = "Mah Jongg in error"
+
+
+class _Passes(dict[tuple[Tile, ...], AmericanAction]):
+    """The passes with one number of tiles passed blind, by their own tiles, each made once:
+    every seat is offered hundreds at each pass. Bounded by its keys: sorted runs of at most
+    three natural tiles, about 14,000."""
+
+    def __init__(self, blind: int) -> None:
+        super().__init__()
+        self.blind = blind
+
+    def __missing__(self, tiles: tuple[Tile, ...]) -> AmericanAction:
+        action = self[tiles] = AmericanAction(PASS_TILES, tiles, self.blind)
+        return action
+
+
+PASSES: Final = tuple(_Passes(blind) for blind in range(charleston.TILES + 1))
 
 
 @functools.lru_cache(maxsize=16)
@@ -84,6 +102,8 @@ class AmericanSeat:
     discards: list[Tile] = field(default_factory=list)
     claimed: list[bool] = field(default_factory=list)
     dead: str = ""
+    keys: tuple[ExposureKey, ...] = ()
+    """The exposures as the matcher sees them, kept with ``exposures``."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -97,12 +117,8 @@ class AmericanSeat:
                 jokers += 1
             else:
                 counts[kind(extra)] += 1
-        return Holding(
-            counts,
-            jokers,
-            tuple((e.tile, e.size) for e in self.exposures),
-            sum(e.jokers for e in self.exposures),
-        )
+        exposed_jokers = sum(e.jokers for e in self.exposures) if self.exposures else 0
+        return Holding(counts, jokers, self.keys, exposed_jokers)
 
     def tiles(self) -> list[Tile]:
         return [t for t, n in enumerate(self.concealed) if n for _ in range(n)]
@@ -182,6 +198,15 @@ class AmericanDeal(Turns[AmericanAction]):
         self._may_exchange = False
         self._exchanged = False
         self._called_from: int | None = None
+        self._candidates: list[int | None] = [None] * SEATS
+        """Per seat, the instances its concealed kinds and exposures allow (``Matcher.candidates``),
+        None until asked again: a tile taken in only narrows them, so most checks for Mah Jongg
+        end here."""
+        self._out_of_sight = unseen_supply(())
+        """Natural tiles per kind that no seat sees on the table: the supply less the naturals
+        in exposures and the discards not called."""
+        self._jokers_gone = 0
+        """Jokers discarded."""
         self._deal()
 
     # ---------------------------------------------------------------- setup
@@ -195,9 +220,9 @@ class AmericanDeal(Turns[AmericanAction]):
         for take in self.rules.deal_takes:
             for seat in present:
                 for _ in range(take):
-                    self.seats[seat].concealed[self.wall.draw()] += 1
+                    self._take(seat, self.wall.draw())
         for seat in [*present, EAST]:
-            self.seats[seat].concealed[self.wall.draw()] += 1
+            self._take(seat, self.wall.draw())
         for seat in present:
             self.events.append(
                 Event("deal", seat, tiles=tuple(self.seats[seat].tiles()), private=True)
@@ -245,7 +270,7 @@ class AmericanDeal(Turns[AmericanAction]):
         blinds = range(count + 1) if stage.blind else (0,)
         for blind in blinds:  # naturals are sorted, so each combination is a canonical pass
             combos = dict.fromkeys(itertools.combinations(naturals, count - blind))
-            actions += [AmericanAction(PASS_TILES, tiles, blind) for tiles in combos]
+            actions += map(PASSES[blind].__getitem__, combos)
         return actions
 
     def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
@@ -294,11 +319,10 @@ class AmericanDeal(Turns[AmericanAction]):
         else:
             kept = charleston.blind_pass(own, blind, self.stage.direction, SEATS)
         for s in self._required:
-            state = self.seats[s]
             for tile in own[s]:
-                state.concealed[tile] -= 1
+                self._give(s, tile)
             for tile in kept[s]:
-                state.concealed[tile] += 1
+                self._take(s, tile)
             self.received[s] = tuple(kept[s])
             self.events.append(Event("passed", s, tiles=tuple(own[s]), private=True))
             self.events.append(Event("received", s, tiles=tuple(kept[s]), private=True))
@@ -324,13 +348,14 @@ class AmericanDeal(Turns[AmericanAction]):
         plays."""
         self.discard = None
         self._options, self._answers = {}, {}
-        playing = self.playing_seats()
-        if not playing or self.wall.live_left() <= 0:
+        seats = self.seats
+        following = (s % SEATS for s in range(after + 1, after + 1 + SEATS))
+        seat = next((s for s in following if seats[s].playing()), None)
+        if seat is None or self.wall.live_left() <= 0:
             self._end_wall_game()
             return
-        seat = min(playing, key=lambda s: (s - after - 1) % SEATS)
         tile = self.wall.draw()
-        self.seats[seat].concealed[tile] += 1
+        self._take(seat, tile)
         self.events.append(Event("draw", seat, tile, private=True))
         self._start_turn(seat, drawn=tile, called_from=None)
 
@@ -338,12 +363,36 @@ class AmericanDeal(Turns[AmericanAction]):
         seat = self.current
         state = self.seats[seat]
         actions: list[AmericanAction] = []
-        if self.rules.mahjong_in_error or self.matcher.is_complete(state.holding()):
+        if self.rules.mahjong_in_error or self._may_win(seat):
             actions.append(WIN_ACTION)
         if self._may_exchange:
             actions += self._exchanges(state)
-        actions += [AmericanAction(DISCARD, (t,)) for t in range(KINDS) if state.concealed[t]]
+        actions += itertools.compress(DISCARDS, state.concealed)
         return actions
+
+    def _take(self, seat: int, tile: Tile) -> None:
+        """A tile into a seat's concealed tiles."""
+        self.seats[seat].concealed[tile] += 1
+        candidates = self._candidates[seat]
+        if candidates is not None and tile != JOKER:
+            self._candidates[seat] = candidates & self.matcher.with_kind[kind(tile)]
+
+    def _give(self, seat: int, tile: Tile) -> None:
+        """A tile out of a seat's concealed tiles."""
+        concealed = self.seats[seat].concealed
+        concealed[tile] -= 1
+        if not concealed[tile] and tile != JOKER:
+            self._candidates[seat] = None
+
+    def _may_win(self, seat: int, tile: Tile | None = None) -> bool:
+        """Whether the seat's tiles, with ``tile`` if given, complete a line."""
+        candidates = self._candidates[seat]
+        state = self.seats[seat]
+        if candidates is None:
+            candidates = self._candidates[seat] = self.matcher.candidates(state.holding())
+        if tile is not None and tile != JOKER:
+            candidates &= self.matcher.with_kind[kind(tile)]
+        return candidates != 0 and self.matcher.is_complete(state.holding(tile))
 
     def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
         """A natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
@@ -403,8 +452,9 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
-            state.concealed[tile] -= 1
-            state.concealed[JOKER] += 1
+            self._out_of_sight[kind(tile)] -= 1
+            self._give(seat, tile)
+            self._take(seat, JOKER)
             self._exchanged = True
             self._turn_actions = None
             shown = tuple(owner.exposures[index].tiles())
@@ -412,9 +462,13 @@ class AmericanDeal(Turns[AmericanAction]):
             if self._check_dead((tile,)) and not state.playing():
                 self._draw_next(seat)
             return
-        state.concealed[tile] -= 1
+        self._give(seat, tile)
         state.discards.append(tile)
         state.claimed.append(False)
+        if tile == JOKER:
+            self._jokers_gone += 1
+        else:
+            self._out_of_sight[kind(tile)] -= 1
         self.drawn = None
         self.events.append(Event("discard", seat, tile))
         self._check_dead((tile,))
@@ -434,7 +488,7 @@ class AmericanDeal(Turns[AmericanAction]):
             if not state.playing():
                 continue
             options: list[AmericanAction] = []
-            if self.matcher.is_complete(state.holding(tile)):
+            if self._may_win(seat, tile):
                 options.append(WIN_ACTION)
             options += self._calls(state, tile)
             if options:
@@ -445,9 +499,13 @@ class AmericanDeal(Turns[AmericanAction]):
 
     def _calls(self, state: AmericanSeat, tile: Tile) -> list[AmericanAction]:
         concealed = state.concealed
-        alike = range(FLOWER, JOKER) if kind(tile) == FLOWER else (tile,)
-        naturals = [t for t in alike for _ in range(concealed[t])]
         jokers = concealed[JOKER]
+        if kind(tile) == FLOWER:
+            naturals = [t for t in range(FLOWER, JOKER) for _ in range(concealed[t])]
+        elif concealed[tile] + jokers < 2:
+            return []
+        else:
+            naturals = [tile] * concealed[tile]
         if len(naturals) + jokers < 2:
             return []
         options = []
@@ -470,16 +528,24 @@ class AmericanDeal(Turns[AmericanAction]):
         state = self.seats[seat]
         self.discard = None
         if action.kind == WIN:
-            state.concealed[tile] += 1
+            self._out_of_sight[kind(tile)] += 1  # the called discard goes into a hidden hand
+            self._take(seat, tile)
             self._win(seat, source, tile)
             return
         exposure = exposure_of(action.tiles)
         hand_naturals = list(exposure.naturals)
         hand_naturals.remove(tile)  # the called discard
         for t in hand_naturals:
-            state.concealed[t] -= 1
-        state.concealed[JOKER] -= exposure.jokers
+            self._give(seat, t)
+            self._out_of_sight[kind(t)] -= 1
+        for _ in range(exposure.jokers):
+            self._give(seat, JOKER)
         state.exposures.append(exposure)
+        key = (exposure.tile, exposure.size)
+        state.keys += (key,)
+        candidates = self._candidates[seat]
+        if candidates is not None:
+            self._candidates[seat] = candidates & self.matcher.with_set.get(key, 0)
         self.events.append(Event("call", seat, tile, tiles=tuple(exposure.tiles())))
         self._start_turn(seat, drawn=None, called_from=source)
         if self._check_dead(tuple(hand_naturals), seat) and not state.playing():
@@ -493,40 +559,49 @@ class AmericanDeal(Turns[AmericanAction]):
         allow one (reference 3.5.2; seed 001 part 6.6). Only the seat that just exposed, and
         hands whose lines use a tile just ``revealed`` (or any, when a joker was thrown away),
         can have died. Returns whether any hand died."""
+        matcher = self.matcher
         exposed = [
-            s
-            for s in self.playing_seats()
-            if self.seats[s].exposures
+            seat
+            for seat, state in enumerate(self.seats)
+            if state.exposures
+            and state.playing()
             and (
-                s == exposing
+                seat == exposing
                 or JOKER in revealed
-                or any(self.matcher.may_need(self._keys(s), kind(t)) for t in revealed)
+                or any(matcher.kinds_needed(state.keys) >> kind(t) & 1 for t in revealed)
             )
         ]
-        if not exposed:
-            return False
-        visible: list[Tile] = []
-        for state in self.seats:
-            for exposure in state.exposures:
-                visible += exposure.naturals
-            visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
-        unseen = unseen_supply(visible)
-        jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
         died = False
         for seat in exposed:
             state = self.seats[seat]
-            keys = self._keys(seat)
             own_jokers = sum(e.jokers for e in state.exposures)
-            if self.matcher.viable(keys, unseen, JOKERS - jokers_gone - own_jokers):
+            jokers_left = JOKERS - self._jokers_gone - own_jokers
+            if matcher.viable(state.keys, self._out_of_sight, jokers_left):
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
-            wrong = not self.matcher.viable(keys, alone, JOKERS - own_jokers)
+            wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
         return died
 
-    def _keys(self, seat: int) -> tuple[tuple[Tile, int], ...]:
-        return tuple((e.tile, e.size) for e in self.seats[seat].exposures)
+    def out_of_sight(self) -> list[int]:
+        """Natural tiles per kind that no seat sees on the table (a copy to change)."""
+        return self._out_of_sight[:]
+
+    def recount(self) -> None:
+        """Work out from the seats' tiles what play keeps up to date: each seat's exposure keys,
+        the tiles out of sight, the jokers gone, and (when next asked) the candidates for Mah
+        Jongg. For tests that arrange tiles by hand, and the plain definition of these counts."""
+        visible: list[Tile] = []
+        for state in self.seats:
+            state.keys = tuple((e.tile, e.size) for e in state.exposures)
+            for exposure in state.exposures:
+                visible += exposure.naturals
+            visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
+        self._out_of_sight = unseen_supply(visible)
+        self._jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
+        self._candidates = [None] * SEATS
+        self._turn_actions = None
 
     def _kill(self, seat: int, reason: str) -> None:
         """A dead hand stops playing and still pays (seed 001 part 6.3)."""

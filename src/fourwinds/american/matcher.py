@@ -90,6 +90,10 @@ class Distance(NamedTuple):
     instance: Instance
 
 
+_DISTANCE: Final = functools.partial(tuple.__new__, Distance)
+"""A Distance from a (line, tiles, instance) row, without a call into Python."""
+
+
 class Target(NamedTuple):
     """An instance a hand may aim at: tiles away, its line, and what it still needs per kind
     (tiles in all, of which natural only), its exposures taken off."""
@@ -145,6 +149,8 @@ def _exposed(
 
 
 _NONE: dict[Tile, int] = {}
+_OUT: Final = 0xFF
+"""Tiles away, in ``_Table.reachable``, of an instance that cannot be made."""
 _CAP: Final = 15
 """Held tiles of one kind beyond this count the same (no instance needs more)."""
 
@@ -161,11 +167,18 @@ class _Table:
     count), so a hand costs one subtraction per kind held and never a loop over instances.
     """
 
-    def __init__(self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...]) -> None:
+    def __init__(
+        self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...], values: list[int]
+    ) -> None:
         self.entries = entries
         self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
         self.sets: list[tuple[ExposureKey, ...]] = []
         self.rank = {entry.place: position for position, entry in enumerate(entries)}
+        self.tier = [0] * len(entries)
+        """For each position, the first position of an instance as valuable: ranks values."""
+        for position in range(1, len(entries)):
+            same = values[entries[position].line] == values[entries[position - 1].line]
+            self.tier[position] = self.tier[position - 1] if same else position
         self.size = size = len(entries)
         self.shift = 8 * size
         self.low = (1 << self.shift) - 1
@@ -189,14 +202,20 @@ class _Table:
             self.shift
         )
         self.parts: dict[int, int] = {}
-        self.lines: list[tuple[int, int, int]] = []
-        """(line, first position, end) of each line's instances, by line: they are adjacent."""
+        spans: list[tuple[int, int, int]] = []
         first = 0
         for position in range(1, size + 1):
             if position == size or entries[position].line != entries[first].line:
-                self.lines.append((entries[first].line, first, position))
+                spans.append((entries[first].line, first, position))
                 first = position
-        self.lines.sort()
+        spans.sort()
+        self.lines = [line for line, _, _ in spans]
+        """The lines of the instances, in card order; each line's instances are adjacent, from
+        ``firsts`` to ``ends`` (and in the slice ``spans``)."""
+        self.firsts = [first for _, first, _ in spans]
+        self.ends = [end for _, _, end in spans]
+        self.spans = [slice(first, end) for _, first, end in spans]
+        self.instances = [entry.instance for entry in entries]
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -211,6 +230,19 @@ class _Table:
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
         """Tiles away of every instance, one byte each, in the table's order."""
+        return self._aways(counts, jokers).to_bytes(self.size, "little")
+
+    def reachable(
+        self, counts: Sequence[int], jokers: int, reach: Sequence[int], spare: int
+    ) -> bytes:
+        """``aways``, with ``_OUT`` for each instance that cannot be made from ``reach`` tiles
+        per kind and ``spare`` jokers: those that are some tile away from them."""
+        ones, high = self.ones, self.ones << 7
+        out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
+        return (self._aways(counts, jokers) | (out >> 7) * _OUT).to_bytes(self.size, "little")
+
+    def _aways(self, counts: Sequence[int], jokers: int) -> int:
+        """``aways`` packed into an integer (at most 127 jokers count)."""
         packed = self.start
         parts = self.parts
         for tile, count in enumerate(counts):
@@ -224,7 +256,7 @@ class _Table:
             high = self.ones << 7
             places = (places | high) - self.ones * jokers
             places &= ((places & high) >> 7) * 0x7F
-        return (naturals + places).to_bytes(self.size, "little")
+        return naturals + places
 
 
 _TABLES: Final = 256
@@ -260,6 +292,7 @@ class Matcher:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
+        self._kinds_needed = functools.lru_cache(maxsize=_TABLES)(self._build_kinds_needed)
 
     def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         """The table of the instances these (sorted) exposures allow."""
@@ -274,7 +307,7 @@ class Matcher:
             entries = list(self.table)
         values = self.values
         entries.sort(key=lambda e: (-values[e.line], e.place))
-        return _Table(entries, exposures)
+        return _Table(entries, exposures, values)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
@@ -282,8 +315,10 @@ class Matcher:
     def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
         return self  # never changed once built: a copied deal shares it
 
-    def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
-        """Instances that allow the exposures and, with ``every_kind``, use every kind held."""
+    def candidates(self, holding: Holding, every_kind: bool = True) -> int:
+        """The instances, as a bitset over the table, that allow the exposures and, with
+        ``every_kind``, use every kind held. One more tile only narrows them: a hand with none
+        completes no line with any tile added."""
         bits = self.everything
         for exposure in holding.exposures:
             bits &= self.with_set.get(exposure, 0)
@@ -293,7 +328,12 @@ class Matcher:
                 if n:
                     bits &= with_kind[tile]
                     if not bits:
-                        return []
+                        return 0
+        return bits
+
+    def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
+        """The entries of ``candidates``."""
+        bits = self.candidates(holding, every_kind)
         table = self.table
         found = []
         while bits:
@@ -352,13 +392,16 @@ class Matcher:
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
         table = self._table_of(holding.exposures)
         aways = table.aways(holding.counts, holding.jokers)
-        lines, entries = self.card.lines, table.entries
-        found = []
-        for line, first, end in table.lines:
-            tiles = min(aways[first:end])
-            nearest = entries[aways.index(tiles, first, end)]
-            found.append(Distance(lines[line], tiles, nearest.instance))
-        return found
+        # One pass of built-in calls per step over the lines: this is most of the work.
+        fewest = list(map(min, map(aways.__getitem__, table.spans)))
+        nearest = map(aways.index, fewest, table.firsts, table.ends)
+        rows = zip(
+            map(self.card.lines.__getitem__, table.lines),
+            fewest,
+            map(table.instances.__getitem__, nearest),
+            strict=True,
+        )
+        return list(map(_DISTANCE, rows))
 
     def targets(
         self,
@@ -373,56 +416,65 @@ class Matcher:
         be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
         these places of the table (a bot's shortlist). For hints and bots."""
         counts = holding.counts
-        reach = [n + (unseen[t] if unseen is not None else HAND_SIZE) for t, n in enumerate(counts)]
+        if unseen is None:
+            reach = [n + HAND_SIZE for n in counts]
+        else:
+            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
         spare = holding.jokers + jokers_unseen
         table = self._table_of(holding.exposures)
-        aways = table.aways(counts, holding.jokers)
-        needs, lines, found = table.needs, self.card.lines, []
-        for position in self._ranked(table, aways, among):
-            short = 0
-            for tile, need, natural in needs[position]:
-                there = reach[tile]
-                if natural > there:
-                    break
-                if need > there:
-                    short += need - there
-            else:
-                if short <= spare:
-                    entry = table.entries[position]
-                    target = Target(
-                        aways[position],
-                        lines[entry.line],
-                        needs[position],
-                        table.sets[position],
-                        entry.place,
-                    )
-                    found.append(target)
-                    if len(found) == limit:
-                        break
+        if among is None:  # all at once, as the instances looked at are many
+            aways = table.reachable(counts, holding.jokers, reach, spare)
+            ranked = self._nearest(aways)
+        else:
+            aways = table.aways(counts, holding.jokers)
+            ranked = (
+                position
+                for position in self._shortlist(table, aways, among)
+                if _possible(table.needs[position], reach, spare)
+            )
+        lines, entries, found = self.card.lines, table.entries, []
+        for position in ranked:
+            entry = entries[position]
+            target = Target(
+                aways[position],
+                lines[entry.line],
+                table.needs[position],
+                table.sets[position],
+                entry.place,
+            )
+            found.append(target)
+            if len(found) == limit:
+                break
         return found
 
-    def _ranked(self, table: _Table, aways: bytes, among: Sequence[int] | None) -> Iterator[int]:
-        """Positions in the table, nearest first, then the more valuable, then in the table's
-        order (or in the order of ``among``)."""
-        if among is not None:
-            rank, values, entries = table.rank, self.values, table.entries
-            chosen = [rank[place] for place in among if place in rank]
-            chosen.sort(key=lambda p: (aways[p], -values[entries[p].line]))
-            yield from chosen
-            return
-        top = max(aways, default=0)
-        for tiles in range(top + 1):
+    @staticmethod
+    def _shortlist(table: _Table, aways: bytes, among: Sequence[int]) -> list[int]:
+        """Positions in the table of the places ``among``, nearest first, then the more
+        valuable, then in the order of ``among``."""
+        rank, tier, size = table.rank, table.tier, table.size
+        chosen = [rank[place] for place in among if place in rank]
+        chosen.sort(key=lambda p: aways[p] * size + tier[p])
+        return chosen
+
+    @staticmethod
+    def _nearest(aways: bytes) -> Iterator[int]:
+        """Positions in the table of the instances that can be made (not ``_OUT``), nearest
+        first, then in the table's order (the more valuable first)."""
+        for tiles in range(HAND_SIZE + 1):
             position = aways.find(tiles)
             while position >= 0:
                 yield position
                 position = aways.find(tiles, position + 1)
 
-    def may_need(self, exposures: tuple[ExposureKey, ...], tile: Tile) -> bool:
-        """Whether some line these exposures allow uses tiles of this kind."""
-        bits = self.with_kind[tile]
-        for exposure in exposures:
-            bits &= self.with_set.get(exposure, 0)
-        return bits != 0
+    def kinds_needed(self, exposures: tuple[ExposureKey, ...]) -> int:
+        """The kinds some line these exposures allow uses, as a bitset over the kinds (bit
+        ``kind``): a hand with these exposures can die only when one of them comes into
+        sight."""
+        return self._kinds_needed(exposures)
+
+    def _build_kinds_needed(self, exposures: tuple[ExposureKey, ...]) -> int:
+        bits = self.candidates(Holding([], 0, exposures), every_kind=False)
+        return sum(1 << tile for tile, with_kind in enumerate(self.with_kind) if bits & with_kind)
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
@@ -430,18 +482,20 @@ class Matcher:
         """Whether some line can still be made around these exposures from the tiles that are
         not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
         of a dead hand (reference 3.5.2)."""
-        for needs in self._table_of(exposures).needs:
-            short = 0
-            for tile, need, natural in needs:
-                there = unseen[tile]
-                if natural > there:
-                    break
-                if need > there:
-                    short += need - there
-            else:
-                if short <= jokers:
-                    return True
-        return False
+        return any(_possible(needs, unseen, jokers) for needs in self._table_of(exposures).needs)
+
+
+def _possible(needs: tuple[tuple[Tile, int, int], ...], reach: Sequence[int], spare: int) -> bool:
+    """Whether an instance that needs these tiles can be made from ``reach`` tiles per kind
+    and ``spare`` jokers: its natural places filled, jokers enough for the set places left."""
+    short = 0
+    for tile, need, natural in needs:
+        there = reach[tile]
+        if natural > there:
+            return False
+        if need > there:
+            short += need - there
+    return short <= spare
 
 
 def unseen_supply(visible: Iterable[Tile]) -> list[int]:

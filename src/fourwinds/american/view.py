@@ -106,13 +106,8 @@ class AmericanView(SeatView[AmericanDeal, AmericanAction]):
 
     def unseen(self) -> list[int]:
         """Natural tiles per kind this seat cannot see: in the wall or other hands."""
-        seats = self._deal.seats
-        left = unseen_tiles(
-            (),
-            [exposure for state in seats for exposure in state.exposures],
-            [d for state in seats for d in zip(state.discards, state.claimed, strict=True)],
-        )
-        concealed = seats[self.seat].concealed
+        left = self._deal.out_of_sight()
+        concealed = self._deal.seats[self.seat].concealed
         for tile in range(FLOWER):
             left[tile] -= concealed[tile]
         left[FLOWER] -= sum(concealed[FLOWER:JOKER])
