@@ -1,8 +1,9 @@
 """How fast fourwinds thinks: tiles-to-win calls and greedy play, beside the peers; prints JSON.
 
 - Tiles-to-win: ``analysis.tiles_to_win`` on fresh random 13- and 14-tile hands (drawn from a
-  136-tile wall), every cache emptied just before the timed batch ("cold": each suit pattern is
-  met for the first time during the batch) and the same batch again ("warm"). Beside it, in the
+  136-tile wall), every cache emptied just before the timed batch ("cold") and the same batch
+  again ("warm"): the standard shape is read from the suit tables shipped with the package, so
+  the two should agree. The tables' load time and size are printed too. Beside it, in the
   same run and on the same hands, ``mahjong``'s ``Shanten().calculate_shanten_for_regular_hand``
   with its 34-array, and the agreement of the two on every hand (both say 0 for ready, -1 for
   complete; fourwinds never counts on a fifth copy of a tile, so a mismatch is reported, not
@@ -28,9 +29,10 @@ import random
 import subprocess
 import sys
 import time
-from importlib import metadata
+from importlib import metadata, resources
 from typing import Any
 
+from fourwinds import suit_tables
 from fourwinds.analysis import tiles_to_win
 from fourwinds.scoring import clear_caches
 from fourwinds.tiles import PLAIN_KINDS
@@ -60,6 +62,19 @@ def rate(function: Any, hands: list[list[int]]) -> float:
     return len(hands) / (time.perf_counter() - start)
 
 
+def bench_suit_tables() -> Report:
+    """What the shipped tables cost: reading them (as the package does at import) and memory."""
+    start = time.perf_counter()
+    tables = suit_tables.load()
+    seconds = time.perf_counter() - start
+    lookups = sum(len(lookup) for lookup in tables[:5])
+    return {
+        "load_seconds": round(seconds, 4),
+        "lookup_bytes": lookups,
+        "file_bytes": len(resources.files("fourwinds").joinpath(suit_tables.PATH).read_bytes()),
+    }
+
+
 def bench_tiles_to_win(count: int, seed: int) -> Report:
     hands = random_hands(count, seed)
     clear_caches()
@@ -69,6 +84,7 @@ def bench_tiles_to_win(count: int, seed: int) -> Report:
         "hands": count,
         "fourwinds_cold_per_second": round(cold),
         "fourwinds_warm_per_second": round(warm),
+        "suit_tables": bench_suit_tables(),
     }
     try:
         from mahjong.shanten import Shanten

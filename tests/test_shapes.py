@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 
-from fourwinds import shapes
 from fourwinds.analysis import distances_after, tiles_to_win, useful_tiles, waits
 from fourwinds.shapes import (
     ALL_PAIR_HONOURS,
@@ -18,15 +18,22 @@ from fourwinds.shapes import (
     THIRTEEN_ORPHANS,
     TRIPLE_KNITTING,
     WRIGGLING_SNAKE,
-    _combine,
-    _number_table,
-    _straight_table,
     arrangements,
-    clear_caches,
     distance,
     is_complete,
     standard_distance,
     standard_distances,
+)
+from fourwinds.suit_tables import (
+    OUTSIDE,
+    UNKNOWN,
+    answer,
+    combine,
+    dump,
+    load,
+    parse,
+    patterns,
+    suit_table,
 )
 from fourwinds.tiles import PLAIN_KINDS, counts, format_tiles, parse_tiles
 
@@ -185,13 +192,13 @@ def test_useful_tiles_bring_the_hand_nearer() -> None:
 
 
 def straight_standard_distance(tiles: list[int], melds: int) -> int:
-    """The definition the cached tables must equal: each suit's table by the plain dynamic
+    """The definition the shipped tables must equal: each suit's table by the plain dynamic
     programme, merged suit by suit, the best split of the sets needed."""
-    tables = [_straight_table(tiles[a:b], a < 27) for a, b in ((0, 9), (9, 18), (18, 27))]
-    tables.append(_straight_table(tiles[27:34], False))
+    tables = [suit_table(tiles[a:b], a < 27) for a, b in ((0, 9), (9, 18), (18, 27))]
+    tables.append(suit_table(tiles[27:34], False))
     merged = tables[0]
     for table in tables[1:]:
-        merged = tuple(_combine(merged, table))
+        merged = tuple(combine(merged, table))
     return merged[(4 - melds) * 2 + 1]
 
 
@@ -213,10 +220,9 @@ def adversarial_hand(rng: random.Random, size: int) -> list[int]:
 
 @pytest.mark.parametrize("melds", [0, 1, 2, 3, 4])
 def test_fast_standard_distance_is_the_straight_one(melds: int) -> None:
-    """On random and crowded hands, cold and warm, with the caches starting again often."""
+    """On random and crowded hands: four copies, one suit, honours."""
     rng = random.Random(20 + melds)
     for _ in range(2):
-        clear_caches()
         for i in range(600):
             size = 14 - 3 * melds - rng.randrange(0, 2)
             tiles = random_hand(rng, size) if i % 2 else adversarial_hand(rng, size)
@@ -232,24 +238,69 @@ def test_fast_standard_distance_is_the_straight_one(melds: int) -> None:
                         assert after[tile] == INFINITY
 
 
-def test_number_tables_split_at_two_empty_kinds() -> None:
-    rng = random.Random(8)
-    for _ in range(5000):
-        held = [0] * 9
-        for _ in range(rng.randrange(15)):
-            kind = rng.randrange(9)
-            held[kind] = min(4, held[kind] + 1)
-        assert _number_table(bytes(held)) == _straight_table(held, True), held
+TABLES = load()
 
 
-def test_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shapes, "_LIMIT", 40)
-    rng = random.Random(9)
-    for _ in range(300):
-        tiles = random_hand(rng, 13)
-        assert standard_distance(tiles, 0) == straight_standard_distance(tiles, 0)
-        assert len(shapes._FINAL) <= 40 + 1 and len(shapes._TABLES) <= 40 + 3 * PLAIN_KINDS
-    clear_caches()
+def base5(held: tuple[int, ...]) -> int:
+    return int("".join(map(str, held)), 5)
+
+
+def test_every_small_suit_and_a_sample_of_the_rest_reads_its_own_table() -> None:
+    """Every suit of up to 5 tiles, and 3,000 random ones of up to 14, numbered in the shipped
+    file as the programme solves it; a suit of more than 14 tiles is outside."""
+    rng = random.Random(11)
+    for kinds, lookup, tables, chows in (
+        (9, TABLES.numbers, TABLES.number_tables, True),
+        (7, TABLES.honours, TABLES.honour_tables, False),
+    ):
+        every = list(patterns(kinds))
+        sample = [p for p in every if sum(p) <= 5] + rng.sample(every, 3000)
+        for held in sample:
+            number = lookup[base5(held)]
+            if sum(held) > 14:
+                assert number == OUTSIDE, held
+            else:
+                assert tables[number] == suit_table(held, chows), held
+
+
+def test_every_merge_and_answer_in_the_file_is_the_programmes() -> None:
+    for lookup, merged, lows, highs in (
+        (TABLES.left, TABLES.left_tables, TABLES.number_tables, TABLES.number_tables),
+        (TABLES.right, TABLES.right_tables, TABLES.number_tables, TABLES.honour_tables),
+    ):
+        for i, low in enumerate(lows):
+            for j, high in enumerate(highs):
+                assert merged[lookup[i << 7 | j]] == tuple(combine(low, high))
+        assert lookup[OUTSIDE << 7] == lookup[OUTSIDE] == UNKNOWN
+    for i, low in enumerate(TABLES.left_tables):
+        for j, high in enumerate(TABLES.right_tables):
+            for melds in range(5):
+                assert TABLES.answers[i << 11 | j << 3 | melds] == answer(low, high, melds)
+    assert TABLES.answers[UNKNOWN << 11] == UNKNOWN
+
+
+def test_the_file_reads_back_as_written() -> None:
+    assert parse(dump(TABLES)) == TABLES
+    with pytest.raises(ValueError, match="1 bytes left over"):
+        parse(zlib.compress(zlib.decompress(dump(TABLES)) + b"x"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1111222233334444555m", "11112222333344m", "111122223333444455z", "1111222233334m45p"],
+)
+def test_hands_the_tables_do_not_hold_are_solved_directly(text: str) -> None:
+    """More than 14 tiles in a suit (the tables stop there), and a fifth copy of a kind."""
+    tiles = hand(text)
+    assert standard_distance(tiles, 0) == straight_standard_distance(tiles, 0)
+    tiles[0] += 1
+    assert standard_distance(tiles, 0) == straight_standard_distance(tiles, 0)
+    after = standard_distances(tiles, 0, -1)
+    for tile in range(PLAIN_KINDS):
+        if tiles[tile]:
+            tiles[tile] -= 1
+            assert after[tile] == straight_standard_distance(tiles, 0)
+            tiles[tile] += 1
 
 
 @pytest.mark.parametrize(

@@ -47,13 +47,19 @@ def distances_after(
     found = (
         standard_distances(counts, melds, step) if STANDARD in shapes else [INFINITY] * PLAIN_KINDS
     )
-    special = [s for s in shapes if s != STANDARD]
-    if special:
+    # One tile more or fewer moves any shape's distance by at most one (it is 14 less the most
+    # held tiles a complete hand can keep), so a special shape is only asked again where it
+    # might beat the standard one.
+    floors = [(distance(s, counts, melds) - 1, s) for s in shapes if s != STANDARD]
+    if floors:
+        lowest = min(floors)[0]
         work = list(counts)
         for tile in range(PLAIN_KINDS):
-            if 0 <= work[tile] + step <= 4:
+            if found[tile] > lowest and 0 <= work[tile] + step <= 4:
                 work[tile] += step
-                found[tile] = min(found[tile], *(distance(s, work, melds) for s in special))
+                for floor, shape in floors:
+                    if floor < found[tile]:
+                        found[tile] = min(found[tile], distance(shape, work, melds))
                 work[tile] -= step
     return found
 

@@ -3,8 +3,8 @@
 ``distance(shape, counts, melds)`` is exact: the fewest tiles that must be added to the concealed
 tiles to hold a complete hand of that shape, no kind ever more than four times. A hand is complete
 when the distance is 0; a 13-tile hand is ready (one tile from winning) when it is 1. The standard
-shape (four sets and a pair) is solved per suit with a small dynamic programme whose result is
-cached by the suit's counts, so a game reuses almost every answer.
+shape (four sets and a pair) is solved per suit with a small dynamic programme, once for every
+suit a hand can hold, ahead of time (:mod:`fourwinds.suit_tables`): play only looks answers up.
 
 >>> from fourwinds.tiles import counts, parse_tiles
 >>> ready = counts(parse_tiles("123m456p789s1155z"), 34)
@@ -20,7 +20,9 @@ from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import Final
 
+from fourwinds import suit_tables
 from fourwinds.hand import Meld, MeldKind
+from fourwinds.suit_tables import combine, suit_table
 from fourwinds.tiles import MAJORS, PLAIN_KINDS, WINDS, Tile
 
 STANDARD: Final = "standard"
@@ -43,231 +45,101 @@ SHAPES: Final = (
 SPECIAL_SHAPES: Final = SHAPES[1:]
 """Every shape but four sets and a pair: none of them allows a declared meld."""
 
-INFINITY: Final = 99
+INFINITY: Final = suit_tables.INFINITY
 """Distance of a shape the hand can never reach (declared melds rule out the special shapes)."""
 
-_SETS_NEEDED: Final = 4
-_FULL: Final = 14
+_SETS_NEEDED: Final = suit_tables.MOST_MELDS
+_FULL: Final = suit_tables.MOST_TILES
 
 # ---------------------------------------- standard: four sets and a pair
 #
-# Each suit's counts map to a table (see _straight_table); equal tables share one small number,
-# so merging two suits' tables, and the final answer from two merged halves, are cached by a pair
-# of numbers, a key that repeats far more often than the counts themselves. Every cache here is
-# dropped together when any outgrows _LIMIT, so memory stays bounded in the longest run.
-
-_LIMIT: Final = 60_000
-_TABLE_IDS: dict[tuple[int, ...], int] = {}
-_TABLES: list[tuple[int, ...]] = [()]
-"""The distinct tables met, by number (0 is unused, so a number is always true)."""
-_NUMBER_IDS: dict[bytes, int] = {}
-_HONOUR_IDS: dict[bytes, int] = {}
-_BLOCKS: dict[bytes, tuple[int, ...]] = {}
-_MERGED: dict[int, int] = {}
-_FINAL: dict[int, int] = {}
+# Each suit is summed up by a table (see suit_table): for s sets and p pairs made from that suit
+# alone, the fewest tiles missing. Merging the four suits' tables gives the distance. Every
+# table a hand can meet is numbered in advance (fourwinds.suit_tables), so play only looks up;
+# the programme below is the definition, and solves directly the odd hand the tables do not hold.
 
 
-def _table_index(sets: int, pairs: int) -> int:
-    return sets * 2 + pairs
+def solved_distance(counts: Sequence[int], melds: int) -> int:
+    """:func:`standard_distance` by the programme, for hands the tables do not hold."""
+    merged = suit_table(counts[27:34], False)
+    for start in (0, 9, 18):
+        merged = tuple(combine(suit_table(counts[start : start + 9], True), merged))
+    return merged[(_SETS_NEEDED - melds) * 2 + 1]
 
 
-def _straight_table(held: Sequence[int], chows: bool) -> tuple[int, ...]:
-    """For s sets and p pairs (index s*2+p) built from this suit alone, the fewest tiles missing.
-
-    Only sets and pairs that use a held tile are searched: one that uses none costs exactly 3
-    (a pair 2) wherever it lies, and there is always room for it, so those are added after.
-    """
-    size = len(held)
-    # state: (chows started one before, chows started two before, sets, pairs) -> tiles missing
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    for i in range(size):
-        here = held[i]
-        next_states: dict[tuple[int, int, int, int], int] = {}
-        chow_cap = max(held[i : i + 3]) if chows and i <= size - 3 else 0
-        for (one_back, two_back, sets, pairs), missing in states.items():
-            carried = one_back + two_back
-            for new_chows in range(min(chow_cap, _SETS_NEEDED - sets) + 1):
-                for pung in (0, 1) if here else (0,):
-                    for pair in (0, 1 - pairs) if here else (0,):
-                        need = carried + new_chows + 3 * pung + 2 * pair
-                        made = sets + new_chows + pung
-                        if need > 4 or made > _SETS_NEEDED:
-                            continue
-                        key = (new_chows, one_back, made, pairs + pair)
-                        cost = missing + max(0, need - here)
-                        if cost < next_states.get(key, INFINITY):
-                            next_states[key] = cost
-        states = next_states
-    found = [INFINITY] * 10
-    for (one_back, two_back, sets, pairs), missing in states.items():
-        if one_back == 0 and two_back == 0:
-            index = _table_index(sets, pairs)
-            found[index] = min(found[index], missing)
-    result = [INFINITY] * 10
-    for sets in range(_SETS_NEEDED + 1):
-        for pairs in (0, 1):
-            result[_table_index(sets, pairs)] = min(
-                found[_table_index(s, p)] + 3 * (sets - s) + 2 * (pairs - p)
-                for s in range(sets + 1)
-                for p in range(pairs + 1)
-            )
-    return tuple(result)
-
-
-def _number_table(held: bytes) -> tuple[int, ...]:
-    """The table of a numbered suit, solved block by block.
-
-    Where two kinds in a row are empty no set holds tiles on both sides (a chow spans three), and
-    the empty kinds between take at most one tile per chow, four in all: so the suit's table is
-    the merge of its blocks' tables, and small blocks recur far more often than whole suits.
-    """
-    blocks: list[list[int]] = []
-    for i, n in enumerate(held):
-        if n:
-            if blocks and i - blocks[-1][-1] <= 2:
-                blocks[-1].append(i)
-            else:
-                blocks.append([i])
-    if len(blocks) <= 1:
-        return _block_table(held)
-    table: Sequence[int] | None = None
-    for block in blocks:
-        alone = bytearray(9)
-        for i in block:
-            alone[i] = held[i]
-        key = bytes(alone)
-        part = _BLOCKS.get(key) or _block_table(key)
-        _BLOCKS[key] = part
-        table = part if table is None else _combine(table, part)
-    assert table is not None
-    return tuple(table)
-
-
-def _block_table(held: bytes) -> tuple[int, ...]:
-    """The table of one block, solved over its kinds and the two either side (chows reach no
-    further)."""
-    kinds = [i for i, n in enumerate(held) if n]
-    if not kinds:
-        return _straight_table((), True)
-    low, high = max(0, kinds[0] - 2), min(9, kinds[-1] + 3)
-    return _straight_table(held[low:high], True)
-
-
-def _number(table: tuple[int, ...]) -> int:
-    found = _TABLE_IDS.get(table)
-    if found is None:
-        found = _TABLE_IDS[table] = len(_TABLES)
-        _TABLES.append(table)
-    return found
-
-
-def _number_id(held: bytes) -> int:
-    found = _NUMBER_IDS[held] = _number(_number_table(held))
-    return found
-
-
-def _honour_id(held: bytes) -> int:
-    found = _HONOUR_IDS[held] = _number(_straight_table(held, False))
-    return found
-
-
-def _merge(left: int, right: int) -> int:
-    found = _MERGED[left << 17 | right] = _number(tuple(_combine(_TABLES[left], _TABLES[right])))
-    return found
-
-
-def _final(left: int, right: int, melds: int) -> int:
-    """Tiles missing for ``4 - melds`` sets and a pair from the two halves' tables."""
-    low, high = _TABLES[left], _TABLES[right]
-    sets = _SETS_NEEDED - melds
-    best = INFINITY
-    for s in range(sets + 1):  # s sets on the left, the rest on the right; the pair on either
-        best = min(
-            best, low[s * 2] + high[(sets - s) * 2 + 1], low[s * 2 + 1] + high[(sets - s) * 2]
-        )
-    _FINAL[left << 20 | right << 3 | melds] = best
-    return best
-
-
-def _bound() -> None:
-    """Start every cache again once one is full: only between lookups, as numbers held by a
-    caller would otherwise change meaning."""
-    if max(len(_TABLES), len(_NUMBER_IDS), len(_BLOCKS), len(_MERGED), len(_FINAL)) > _LIMIT:
-        _clear_standard()
-
-
-def _clear_standard() -> None:
-    for cache in (_TABLE_IDS, _NUMBER_IDS, _HONOUR_IDS, _BLOCKS, _MERGED, _FINAL):
-        cache.clear()
-    del _TABLES[1:]
-
-
-_MERGES: Final = tuple(
-    (i, j, _table_index(i // 2 + j // 2, i % 2 + j % 2))
-    for i in range(10)
-    for j in range(10)
-    if i // 2 + j // 2 <= _SETS_NEEDED and i % 2 + j % 2 <= 1
-)
-"""(left index, right index, merged index) for every legal way to add two groups' tables."""
-
-
-def _combine(left: Sequence[int], right: Sequence[int]) -> list[int]:
-    out = [INFINITY] * 10
-    for i, j, k in _MERGES:
-        total = left[i] + right[j]
-        if total < out[k]:
-            out[k] = total
-    return out
-
-
-def _suit_ids(raw: bytes) -> tuple[int, int, int, int]:
-    """The table numbers of the four suits of 34 counts given as bytes."""
-    numbers, honours = _NUMBER_IDS, _HONOUR_IDS
-    return (
-        numbers.get(raw[0:9]) or _number_id(raw[0:9]),
-        numbers.get(raw[9:18]) or _number_id(raw[9:18]),
-        numbers.get(raw[18:27]) or _number_id(raw[18:27]),
-        honours.get(raw[27:34]) or _honour_id(raw[27:34]),
-    )
+_TABLES: Final = suit_tables.load()
+_NUMBER_IDS, _HONOUR_IDS, _LEFT, _RIGHT, _ANSWERS = _TABLES[:5]
+_DIGITS: Final = suit_tables.DIGITS
+_UNKNOWN: Final = suit_tables.UNKNOWN
 
 
 def standard_distance(counts: Sequence[int], melds: int) -> int:
     """Tiles missing for ``4 - melds`` sets and a pair from these concealed counts."""
-    a, b, c, d = _suit_ids(bytes(counts))
-    left = _MERGED.get(a << 17 | b) or _merge(a, b)
-    right = _MERGED.get(c << 17 | d) or _merge(c, d)
-    found = _FINAL.get(left << 20 | right << 3 | melds)
-    if found is None:
-        found = _final(left, right, melds)
-        _bound()
-    return found
+    raw = bytes(counts).translate(_DIGITS)
+    numbers = _NUMBER_IDS
+    try:
+        found = _ANSWERS[
+            _LEFT[numbers[int(raw[0:9], 5)] << 7 | numbers[int(raw[9:18], 5)]] << 11
+            | _RIGHT[numbers[int(raw[18:27], 5)] << 7 | _HONOUR_IDS[int(raw[27:34], 5)]] << 3
+            | melds
+        ]
+    except ValueError:  # a count above 4
+        found = _UNKNOWN
+    return solved_distance(counts, melds) if found == _UNKNOWN else found
+
+
+_POWERS: Final = tuple(5 ** (8 - t % 9) if t < 27 else 5 ** (33 - t) for t in range(PLAIN_KINDS))
+"""What one more tile of each kind adds to its suit's base-5 index."""
 
 
 def standard_distances(counts: Sequence[int], melds: int, step: int) -> list[int]:
     """For each kind, :func:`standard_distance` once one tile of it is added (``step`` 1) or
     taken away (-1); INFINITY where that cannot be. Only the suit that changes is looked up
-    again, which is what a bot weighing every discard needs."""
-    _bound()
-    raw = bytes(counts)
-    ids = list(_suit_ids(raw))
-    merged, final = _MERGED, _FINAL
+    again, by moving its index one power of 5, which is what a bot weighing every discard needs."""
+    raw = bytes(counts).translate(_DIGITS)
+    try:
+        m, p, s, h = int(raw[0:9], 5), int(raw[9:18], 5), int(raw[18:27], 5), int(raw[27:34], 5)
+    except ValueError:  # a count above 4
+        return _solved_distances(counts, melds, step)
+    numbers, honours, left, right, answers, powers = (
+        _NUMBER_IDS,
+        _HONOUR_IDS,
+        _LEFT,
+        _RIGHT,
+        _ANSWERS,
+        _POWERS,
+    )
+    ids = numbers[m], numbers[p], numbers[s], honours[h]
+    low = left[ids[0] << 7 | ids[1]] << 11
+    high = right[ids[2] << 7 | ids[3]] << 3 | melds
     out = [INFINITY] * PLAIN_KINDS
-    for suit_index, (start, end) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
-        table_ids = _HONOUR_IDS if suit_index == 3 else _NUMBER_IDS
-        remember = _honour_id if suit_index == 3 else _number_id
-        before = ids[suit_index]
-        for tile in range(start, end):
-            n = raw[tile] + step
-            if not 0 <= n <= 4:
-                continue
-            key = raw[start:tile] + bytes((n,)) + raw[tile + 1 : end]
-            ids[suit_index] = table_ids.get(key) or remember(key)
-            a, b, c, d = ids
-            left = merged.get(a << 17 | b) or _merge(a, b)
-            right = merged.get(c << 17 | d) or _merge(c, d)
-            found = final.get(left << 20 | right << 3 | melds)
-            out[tile] = _final(left, right, melds) if found is None else found
-        ids[suit_index] = before
+    for tile in range(PLAIN_KINDS):
+        n = counts[tile] + step
+        if not 0 <= n <= 4:
+            continue
+        moved = powers[tile] * step
+        if tile < 9:
+            found = answers[left[numbers[m + moved] << 7 | ids[1]] << 11 | high]
+        elif tile < 18:
+            found = answers[left[ids[0] << 7 | numbers[p + moved]] << 11 | high]
+        elif tile < 27:
+            found = answers[low | right[numbers[s + moved] << 7 | ids[3]] << 3 | melds]
+        else:
+            found = answers[low | right[ids[2] << 7 | honours[h + moved]] << 3 | melds]
+        out[tile] = found
+    if _UNKNOWN in out:
+        return _solved_distances(counts, melds, step)
+    return out
+
+
+def _solved_distances(counts: Sequence[int], melds: int, step: int) -> list[int]:
+    out = [INFINITY] * PLAIN_KINDS
+    work = list(counts)
+    for tile in range(PLAIN_KINDS):
+        if 0 <= work[tile] + step <= 4:
+            work[tile] += step
+            out[tile] = solved_distance(work, melds)
+            work[tile] -= step
     return out
 
 
@@ -403,7 +275,6 @@ def clear_caches() -> None:
     for *_, cache in _SUITS:
         cache.clear()
     _MELDS.clear()
-    _clear_standard()
 
 
 def hand_suits(counts: Sequence[int]) -> list[Suit]:

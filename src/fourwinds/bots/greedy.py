@@ -61,15 +61,12 @@ class GreedyBot:
     ) -> tuple[int, Tile]:
         """The discard leaving the fewest tiles-to-win (ties: the most isolated, then the lowest
         kind), and that tiles-to-win; the suits a discard leaves alone are not weighed again."""
-        after = distances_after(counts, melds, shapes, -1)
-        best: tuple[int, int, Tile] | None = None
-        for tile in range(PLAIN_KINDS):
-            if counts[tile]:
-                key = (after[tile] - 1, _isolation(counts, tile), tile)
-                if best is None or key < best:
-                    best = key
-        assert best is not None
-        return best[0], best[2]
+        after = distances_after(counts, melds, shapes, -1)  # INFINITY where no tile is held
+        fewest = min(after)
+        if after.count(fewest) == 1:
+            return fewest - 1, after.index(fewest)
+        tied = [tile for tile in range(PLAIN_KINDS) if after[tile] == fewest]
+        return fewest - 1, min(tied, key=lambda tile: (_isolation(counts, tile), tile))
 
     def _turn(
         self, legal: list[Action], counts: list[int], melds: int, shapes: Sequence[str]
