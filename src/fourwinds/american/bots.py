@@ -78,6 +78,9 @@ class AmericanSeatView(Protocol):
     def exposures(self, seat: int) -> tuple[Exposure, ...]: ...
     def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]: ...
     def unseen(self) -> list[int]: ...
+    def jokers_gone(self) -> int:
+        """Jokers discarded."""
+        ...
 
 
 class AmericanBot(Protocol):
@@ -146,15 +149,15 @@ class CardBot:
         holding: Holding,
         targets: list[Target],
     ) -> AmericanAction:
-        kinds = {action.kind for action in legal}
+        choice = legal[-1].kind  # a stage offers one kind of choice (Mah Jongg comes first)
         worth = _worth(holding, targets)
-        if VOTE in kinds:
+        if choice == VOTE:
             far = not targets or targets[0].tiles >= FAR
             return next(a for a in legal if a.kind == VOTE and a.number == int(far))
-        if COURTESY in kinds:
+        if choice == COURTESY:
             useless = sum(n for tile, n in enumerate(holding.counts) if n and worth[tile] == 0)
             return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
-        count = max(len(a.tiles) for a in legal if a.kind == PASS_TILES and not a.number)
+        count = next(len(a.tiles) for a in legal if a.kind == PASS_TILES and not a.number)
         return _least_worth(hand, worth, count, PASS_TILES)
 
     def _turn(
@@ -214,7 +217,7 @@ def _targets(
     jokers_seen = holding.jokers + sum(
         exposure.jokers for seat in seats for exposure in view.exposures(seat)
     )
-    jokers_seen += sum(tile == JOKER for seat in seats for tile, _ in view.discards(seat))
+    jokers_seen += view.jokers_gone()
     unseen_jokers = max(0, JOKERS - jokers_seen)
     return view.matcher.targets(holding, view.unseen(), unseen_jokers, limit, among)
 

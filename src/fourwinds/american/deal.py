@@ -588,6 +588,10 @@ class AmericanDeal(Turns[AmericanAction]):
         """Natural tiles per kind that no seat sees on the table (a copy to change)."""
         return self._out_of_sight[:]
 
+    def jokers_gone(self) -> int:
+        """Jokers discarded: in sight of every seat."""
+        return self._jokers_gone
+
     def recount(self) -> None:
         """Work out from the seats' tiles what play keeps up to date: each seat's exposure keys,
         the tiles out of sight, the jokers gone, and (when next asked) the candidates for Mah

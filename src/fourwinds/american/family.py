@@ -19,7 +19,7 @@ from fourwinds.american.matcher import Holding, Matcher
 from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.american.view import AmericanView, hints_json, unseen_tiles
 from fourwinds.rules import RuleSet
-from fourwinds.tiles import Tile, parse_tile, parse_tiles
+from fourwinds.tiles import JOKER, Tile, parse_tile, parse_tiles
 from fourwinds.turns import SEATS
 
 
@@ -48,6 +48,9 @@ class RemoteAmericanView:
 
     def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
         return self._discards[seat]
+
+    def jokers_gone(self) -> int:
+        return sum(tile == JOKER for seat in self._discards for tile, _ in seat)
 
     def unseen(self) -> list[int]:
         return unseen_tiles(

@@ -453,8 +453,9 @@ class Matcher:
         valuable, then in the order of ``among``."""
         rank, tier, size = table.rank, table.tier, table.size
         chosen = [rank[place] for place in among if place in rank]
-        chosen.sort(key=lambda p: aways[p] * size + tier[p])
-        return chosen
+        width = len(chosen)  # each key ends in its index, so equals stay in the order of among
+        keys = sorted([(aways[p] * size + tier[p]) * width + i for i, p in enumerate(chosen)])
+        return [chosen[key % width] for key in keys]
 
     @staticmethod
     def _nearest(aways: bytes) -> Iterator[int]:

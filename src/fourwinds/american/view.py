@@ -113,6 +113,10 @@ class AmericanView(SeatView[AmericanDeal, AmericanAction]):
         left[FLOWER] -= sum(concealed[FLOWER:JOKER])
         return left
 
+    def jokers_gone(self) -> int:
+        """Jokers discarded."""
+        return self._deal.jokers_gone()
+
     @property
     def result(self) -> AmericanResult | None:
         return self._deal.result
