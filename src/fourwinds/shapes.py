@@ -257,6 +257,9 @@ the Suit objects seen, by counts."""
 
 
 _CHARACTERS, _DOTS, _BAMBOO, _HONOURS = (cache for *_, cache in _SUITS)
+_SUITS_KEPT: Final = 1024
+"""Suit objects kept per suit: enough for the scorers' working set, small enough that a long
+run levels off (a full cache starts again)."""
 
 
 def suit(base: int, held: bytes, chows: bool) -> Suit:
@@ -264,7 +267,7 @@ def suit(base: int, held: bytes, chows: bool) -> Suit:
     cache = _SUITS[min(base // 9, 3)][3]
     found = cache.get(held)
     if found is None:
-        if len(cache) > 100_000:
+        if len(cache) > _SUITS_KEPT:
             cache.clear()
         found = cache[held] = Suit(base, held, chows)
     return found
@@ -366,7 +369,11 @@ def suit_arrangements(suits: list[Suit]) -> list[tuple[Meld, ...]]:
 
 
 def standard_complete(counts: Sequence[int]) -> bool:
-    """Whether concealed counts are exactly some sets and one pair (declared melds aside)."""
+    """Whether concealed counts are exactly some sets and one pair (declared melds aside): read
+    from the suit tables up to 14 tiles, by the splits beyond."""
+    size = sum(counts)
+    if size <= _FULL:
+        return size % 3 == 2 and standard_distance(counts, (_FULL - size) // 3) == 0
     pairs = 0
     for one in hand_suits(counts):
         if not one.splittable:
@@ -376,8 +383,16 @@ def standard_complete(counts: Sequence[int]) -> bool:
 
 
 def standard_waits(counts: Sequence[int]) -> list[Tile]:
-    """The kinds that complete these concealed tiles as sets and a pair, in order."""
-    return suit_waits(hand_suits(counts))
+    """The kinds that complete these concealed tiles as sets and a pair, in order: read from
+    the suit tables (a hand one tile short of 14 less its declared sets has distance 0 with that
+    tile), as the engine asks after every change of a hand."""
+    size = sum(counts)
+    if size % 3 != 1 or size > _FULL:  # not a waiting size: by the splits, as the scorers ask
+        return suit_waits(hand_suits(counts))
+    after = standard_distances(counts, (_FULL - 1 - size) // 3, 1)
+    if after.count(0) == 1:
+        return [after.index(0)]
+    return [tile for tile in range(PLAIN_KINDS) if after[tile] == 0]
 
 
 def suit_waits(suits: list[Suit]) -> list[Tile]:
