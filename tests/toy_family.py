@@ -167,6 +167,15 @@ class RandomToyBot:
         return win if win in legal else self.rng.choice(legal)
 
 
+def toy_settlement(deal: ToyDeal) -> Settlement | None:
+    """Every other seat pays the winner 3."""
+    result = deal.result
+    assert result is not None
+    if result.winner is None:
+        return None
+    return Settlement(tuple((s, result.winner, 3) for s in range(SEATS) if s != result.winner))
+
+
 @dataclass(frozen=True)
 class ToyOutcome:
     number: int
@@ -196,12 +205,8 @@ class ToyMatch:
         return self.deal.apply(seat, action)
 
     def next_hand(self) -> ToyOutcome:
-        result = self.deal.result
-        assert result is not None
-        settlement = None
-        if result.winner is not None:
-            payments = tuple((s, result.winner, 3) for s in range(SEATS) if s != result.winner)
-            settlement = Settlement(payments)
+        settlement = toy_settlement(self.deal)
+        if settlement is not None:
             for seat, change in enumerate(settlement.net):
                 self.scores[self.position_of(seat)] += change
         outcome = ToyOutcome(self.hand_number, self.east, self.deal, settlement)
@@ -244,6 +249,9 @@ class Toy:
 
     def match(self, rules: RuleSet, seed: int) -> ToyMatch:
         return ToyMatch(rules, seed)
+
+    def settlement(self, deal: ToyDeal) -> Settlement | None:
+        return toy_settlement(deal)
 
     def parse_action(self, text: str) -> ToyAction:
         return ToyAction.parse(text)

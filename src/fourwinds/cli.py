@@ -7,12 +7,16 @@ import sys
 from pathlib import Path
 
 import click
+from rich import box
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from fourwinds import __version__
 from fourwinds.american.commands import card_group, load_card
+from fourwinds.arena import ArenaReport
+from fourwinds.arena import arena as run_arena
+from fourwinds.arena import plot as plot_arena
 from fourwinds.bots import BOTS
 from fourwinds.family import family_of
 from fourwinds.record import ReplayError
@@ -116,6 +120,130 @@ def simulate(
     table.add_row("drawn hands", str(summary.draws))
     Console().print(table)
     click.echo(f"{summary.hands_per_second:.0f} hands per second")
+
+
+@main.command()
+@click.option(
+    "--rules",
+    "rules_name",
+    type=click.Choice([rules.name for rules in listed()]),
+    default=DEFAULT,
+    show_default=True,
+    help="The rule set to play.",
+)
+@click.option(
+    "--bots",
+    "bots",
+    default="greedy,random,random,random",
+    show_default=True,
+    help="One bot per seat, comma-separated: a name or an import path module:Factory.",
+)
+@click.option(
+    "--hands",
+    "deals",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Deals to play; each is played once per rotation of the bots through the seats.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--card",
+    "card_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="American: the card file to play by [default: the sample card].",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to play in; the report is that of --workers 1.  [default: every core]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also draw the intervals and running totals to this PNG file.",
+)
+def arena(
+    rules_name: str,
+    bots: str,
+    deals: int,
+    seed: int,
+    card_file: Path | None,
+    workers: int | None,
+    as_json: bool,
+    plot_file: Path | None,
+) -> None:
+    """Duplicate play: which bot is stronger, each deal played from every seat."""
+    rules = get_rules(rules_name)
+    if card_file is not None:
+        if not family_of(rules).by_card:
+            raise click.UsageError(f"--card: {rules.title} is not played by a card")
+        rules = rules.with_card(load_card(card_file))
+    names = [name.strip() for name in bots.split(",")]
+    workers = workers or every_core()
+    try:
+        if as_json:
+            report = run_arena(rules, names, deals, seed, workers)
+        else:
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{rules.title}: {bots}", total=deals * rules.seats)
+
+                def advance(hands: int) -> None:
+                    progress.advance(task, hands)
+
+                report = run_arena(rules, names, deals, seed, workers, advance)
+        if plot_file is not None:
+            plot_arena(report, str(plot_file))
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(report.to_json()))
+        return
+    Console().print(arena_table(report))
+
+
+def arena_table(report: ArenaReport) -> Table:
+    """The report as a table: each entrant's measure and interval, then the rates."""
+    data = report.to_json()
+    measure = data["measure"]
+    digits = 1 if report.scored else 3
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title=f"{report.rules.title}, {measure}: {report.deals} deals x {report.rules.seats} "
+        f"rotations, seed {report.seed}; wall games {data['wall_game_rate']:.1%}",
+    )
+    table.add_column("bot", no_wrap=True)
+    for column in (
+        "per\nhand",
+        "95%\ninterval",
+        "wins",
+        "average\nwin",
+        "deal-\nins",
+        "self-\ndrawn",
+    ):
+        table.add_column(column, justify="right", no_wrap=True)
+    for i, entrant in enumerate(data["entrants"]):
+        figure = entrant["points_per_hand" if report.scored else "wins_per_hand"]
+        table.add_row(
+            f"{i + 1}. {entrant['bot']}",
+            f"{figure['mean']:+.{digits}f}",
+            f"{figure['low']:+.{digits}f}..{figure['high']:+.{digits}f}",
+            f"{entrant['win_rate']:.1%}",
+            "-" if entrant["average_win"] is None else f"{entrant['average_win']:.1f}",
+            f"{entrant['deal_in_rate']:.1%}",
+            "-" if entrant["self_drawn_share"] is None else f"{entrant['self_drawn_share']:.1%}",
+        )
+    edge = data["edge"]
+    table.caption = (
+        f"{edge['of']} over the others' average: {edge['mean']:+.{digits}f} {measure} "
+        f"(95% interval {edge['low']:+.{digits}f}..{edge['high']:+.{digits}f})"
+    )
+    return table
 
 
 @main.command()

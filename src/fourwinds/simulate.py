@@ -110,17 +110,17 @@ def play_hands(
 Recipe = tuple[str, dict[str, Any], "Card | None"]
 
 
-def _recipe(rules: RuleSet) -> Recipe:
+def recipe_of(rules: RuleSet) -> Recipe:
     """What a fresh process rebuilds the rule set from (a rule set holds a read-only mapping,
     which does not pickle): its registered name, its options and its card."""
     recipe = (rules.name, rules.options(), rules.card)
-    rebuilt = _rebuild(recipe)
+    rebuilt = rebuild(recipe)
     if rebuilt != rules or rebuilt.score_table != rules.score_table or rebuilt.card != rules.card:
         raise ValueError(f"{rules.title} is not a registered rule set with options: use workers=1")
     return recipe
 
 
-def _rebuild(recipe: Recipe) -> RuleSet:
+def rebuild(recipe: Recipe) -> RuleSet:
     name, options, card = recipe
     return get_rules(name, **options).with_card(card)
 
@@ -128,7 +128,7 @@ def _rebuild(recipe: Recipe) -> RuleSet:
 def _play_chunk(
     recipe: Recipe, seed: int, bot: str, numbers: range, records: Path | None
 ) -> Summary:
-    return play_hands(_rebuild(recipe), seed, bot, numbers, records)
+    return play_hands(rebuild(recipe), seed, bot, numbers, records)
 
 
 def simulate(
@@ -156,7 +156,7 @@ def simulate(
     if workers <= 1 or len(chunks) <= 1:
         summary.add(play_hands(rules, seed, bot, range(hands), records, progress))
     else:
-        recipe = _recipe(rules)  # refused here, before any process starts
+        recipe = recipe_of(rules)  # refused here, before any process starts
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
             futures = [

@@ -19,6 +19,7 @@ from fourwinds.american.matcher import Holding, Matcher
 from fourwinds.american.settlement import EMPTY_SEAT
 from fourwinds.american.view import AmericanView, hints_json, unseen_tiles
 from fourwinds.rules import RuleSet
+from fourwinds.scoring.settlement import Settlement
 from fourwinds.tiles import JOKER, Tile, parse_tile, parse_tiles
 from fourwinds.turns import SEATS
 
@@ -76,6 +77,11 @@ class American:
 
     def match(self, rules: RuleSet, seed: int) -> AmericanMatch:
         return AmericanMatch(rules, seed)
+
+    def settlement(self, deal: AmericanDeal) -> Settlement | None:
+        if deal.result is None:
+            raise ValueError("the hand is still being played")
+        return deal.result.settlement
 
     def parse_action(self, text: str) -> AmericanAction:
         return AmericanAction.parse(text)

@@ -17,9 +17,10 @@ from fourwinds.bots.greedy import GreedyBot
 from fourwinds.engine.actions import DISCARD, PASS_ACTION, STANDING, WIN_ACTION, Action
 from fourwinds.engine.calculator import ClassicalCalculator
 from fourwinds.engine.deal import Deal
-from fourwinds.engine.match import HandOutcome, Match
+from fourwinds.engine.match import HandOutcome, Match, score_deal
 from fourwinds.engine.view import View
 from fourwinds.rules import RuleSet
+from fourwinds.scoring import Settlement
 from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
 
 
@@ -59,6 +60,10 @@ class ClassicalStyle:
 
     def match(self, rules: RuleSet, seed: int) -> Match:
         return Match(rules, seed)
+
+    def settlement(self, deal: Deal) -> Settlement | None:
+        scored = score_deal(deal)
+        return None if scored is None else scored[1]
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)

@@ -33,6 +33,34 @@ def hand_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def score_deal(deal: Deal) -> tuple[tuple[ScoreSheet, ...], Settlement] | None:
+    """Every hand's score sheet (East first) and the payments of a finished deal; None for a
+    wall game or a rule set without scoring, which pay nothing."""
+    result = deal.result
+    if result is None:
+        raise ValueError("the hand is still being played")
+    if not deal.rules.scoring or result.winner is None:
+        return None
+    sheets = tuple(
+        score(
+            hand,
+            result.context
+            if seat == result.winner and result.context is not None
+            else Context(seat, deal.prevailing_wind),
+            deal.rules,
+        )
+        for seat, hand in enumerate(result.hands)
+    )
+    settlement = settle(
+        deal.rules,
+        result.winner,
+        result.discarder,
+        result.self_drawn,
+        [sheet.total for sheet in sheets],
+    )
+    return sheets, settlement
+
+
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
     """One finished hand of the match, with every hand's score sheet and the payments (empty
@@ -134,25 +162,10 @@ class Match:
         return outcome
 
     def _settle(self, result: Result) -> HandOutcome:
-        if not self.rules.scoring or result.winner is None:
+        scored = score_deal(self.deal)
+        if scored is None:
             return HandOutcome(self.hand_number, self.east, self.deal)
-        sheets = tuple(
-            score(
-                hand,
-                result.context
-                if seat == result.winner and result.context is not None
-                else Context(seat, self.prevailing_wind),
-                self.rules,
-            )
-            for seat, hand in enumerate(result.hands)
-        )
-        settlement = settle(
-            self.rules,
-            result.winner,
-            result.discarder,
-            result.self_drawn,
-            [sheet.total for sheet in sheets],
-        )
+        sheets, settlement = scored
         for seat, change in enumerate(settlement.net):
             self.scores[self.position_of(seat)] += change
         return HandOutcome(self.hand_number, self.east, self.deal, sheets, settlement)
