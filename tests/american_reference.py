@@ -1,10 +1,13 @@
 """The matcher's counts by their plain definitions, one instance at a time (as the matcher did
-before it packed them), for property tests that the fast matcher agrees with them."""
+before it packed them), and the Charleston's passes as a full list, for property tests that the
+fast paths agree with them."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
+from fourwinds.american.actions import PASS_TILES, WIN_ACTION, AmericanAction
 from fourwinds.american.card import HAND_SIZE
 from fourwinds.american.matcher import Holding, Matcher
 
@@ -99,3 +102,13 @@ def viable(
         if filled is not None and possible(matcher, place, unseen, jokers, filled):
             return True
     return False
+
+
+def passes(naturals: list[int], count: int, blinds: range, win: bool) -> list[AmericanAction]:
+    """The Charleston's passes as a full list (as the deal listed them before it made them
+    on demand): Mah Jongg first, then by tiles passed blind, each distinct run of own tiles."""
+    actions = [WIN_ACTION] if win else []
+    for blind in blinds:
+        for tiles in dict.fromkeys(itertools.combinations(sorted(naturals), count - blind)):
+            actions.append(AmericanAction(PASS_TILES, tiles, blind))
+    return actions

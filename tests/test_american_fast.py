@@ -1,6 +1,7 @@
 """The packed matcher equals the plain definitions (``american_reference``) on random and
 adversarial holdings: dealt hands, near and complete instances with jokers and exposures,
-piles of jokers and flowers, four of a kind, exposures that fit no line."""
+piles of jokers and flowers, four of a kind, exposures that fit no line. The Charleston's
+passes made on demand equal the full list, tiles piled into few kinds included."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import random
 import american_reference as reference
 import pytest
 
+from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, AmericanAction
 from fourwinds.american.card import FLOWER, sample_card, supply
+from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
 from fourwinds.american.matcher import Holding, Matcher
 from fourwinds.rules import AMERICAN_TILES
@@ -117,3 +120,40 @@ def test_viable_equals_the_definition() -> None:
             for left in (unseen, scarce):
                 expected = reference.viable(MATCHER, holding.exposures, left, jokers)
                 assert MATCHER.viable(holding.exposures, left, jokers) == expected, holding
+
+
+def naturals_of(rng: random.Random) -> list[int]:
+    """Thirteen or fourteen natural tiles: dealt, or piled into few kinds (four of a kind,
+    flowers, all alike) so that runs repeat."""
+    if rng.random() < 0.5:
+        return [t for t in rng.sample(TILES, rng.choice((13, 14))) if t != JOKER]
+    kinds = rng.sample([t for t in set(TILES) if t != JOKER], rng.choice((1, 2, 4, 7)))
+    return [rng.choice(kinds) for _ in range(rng.choice((3, 13, 14)))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pass_choices_equal_the_full_list(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(150):
+        naturals = sorted(naturals_of(rng))
+        count = rng.choice((0, 1, 2, 3, 3))
+        blinds = range(count + 1) if rng.random() < 0.5 else range(1)
+        win = rng.random() < 0.3
+        choices = PassChoices(naturals, count, blinds, win)
+        expected = reference.passes(naturals, count, blinds, win)
+        assert list(choices) == expected
+        assert len(choices) == len(expected)
+        assert [choices[i] for i in range(-len(expected), len(expected))] == expected * 2
+        assert choices[1::3] == expected[1::3]
+        assert all(action in choices for action in expected)
+        with pytest.raises(IndexError):
+            choices[len(expected)]
+        others = [
+            AmericanAction(PASS_TILES, tuple(sorted(rng.sample(TILES, n))), b)
+            for n in range(4)
+            for b in range(4)
+        ]
+        others += [WIN_ACTION, PASS_ACTION, AmericanAction(PASS_TILES, (3, 2, 1))]
+        others += [a._replace(tiles=a.tiles[::-1]) for a in expected if len(set(a.tiles)) > 1]
+        for action in others:
+            assert (action in choices) == (action in expected), action

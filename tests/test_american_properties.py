@@ -88,8 +88,8 @@ def check_exposures(deal: AmericanDeal) -> None:
 
 def check_kept_counts(deal: AmericanDeal) -> None:
     """What the deal keeps up to date as it plays equals its plain definition: the tiles no
-    seat sees on the table, the jokers thrown away, the exposures as keys, and the candidates
-    for Mah Jongg of each seat that has them."""
+    seat sees on the table, the jokers thrown away, the exposures as keys and the kinds their
+    lines need, and the candidates for Mah Jongg of each seat that has them."""
     seats = deal.seats
     shown = [t for state in seats for e in state.exposures for t in e.naturals]
     thrown = [
@@ -99,6 +99,7 @@ def check_kept_counts(deal: AmericanDeal) -> None:
     assert deal._jokers_gone == sum(state.discards.count(JOKER) for state in seats)
     for seat, state in enumerate(seats):
         assert state.keys == tuple((e.tile, e.size) for e in state.exposures)
+        assert state.needed == (deal.matcher.kinds_needed(state.keys) if state.keys else 0)
         candidates = deal._candidates[seat]
         assert candidates is None or candidates == deal.matcher.candidates(state.holding())
 

@@ -118,8 +118,9 @@ class Turns(ABC, Generic[A]):
 
     # ---------------------------------------------------------------- who moves, and how
 
-    def legal_actions(self, seat: int) -> list[A]:
-        """Exactly what ``seat`` may do now (empty when it has nothing to decide)."""
+    def legal_actions(self, seat: int) -> Sequence[A]:
+        """Exactly what ``seat`` may do now (empty when it has nothing to decide): a list, or a
+        sequence made on demand where a seat has hundreds of choices (the Charleston)."""
         if self.phase == TURN:
             if seat != self.current:
                 return []
@@ -200,7 +201,7 @@ class Turns(ABC, Generic[A]):
     @abstractmethod
     def _why_illegal(self, seat: int, action: A) -> str: ...
 
-    def _stage_actions(self, seat: int) -> list[A]:
+    def _stage_actions(self, seat: int) -> Sequence[A]:
         """The choices of a phase of the family's own (none by default)."""
         return []
 
@@ -215,9 +216,10 @@ class Turns(ABC, Generic[A]):
 D = TypeVar("D", bound=Turns[Any])
 
 
-class SeatView(Generic[D, A]):
+class SeatWindow(Generic[D, A]):
     """What every family's view shares: a read-only window on a live deal for one seat that
-    offers only what that seat may know (``to_json()`` for a snapshot)."""
+    offers only what that seat may know (``to_json()`` for a snapshot). A family's view adds
+    ``legal_actions`` (``SeatView``'s, or its own sequence)."""
 
     __slots__ = ("_deal", "seat")
 
@@ -238,10 +240,6 @@ class SeatView(Generic[D, A]):
     def current(self) -> int:
         """The seat whose turn it is, or the discarder while a claim is decided."""
         return self._deal.current
-
-    @property
-    def legal_actions(self) -> list[A]:
-        return self._deal.legal_actions(self.seat)
 
     @property
     def drawn(self) -> Tile | None:
@@ -270,3 +268,14 @@ class SeatView(Generic[D, A]):
     def seed(self) -> int | None:
         """The deal's seed, once the hand is over."""
         return self._deal.seed if self._deal.phase == ENDED else None
+
+
+class SeatView(SeatWindow[D, A]):
+    """A window whose ``legal_actions`` is a list, as the engine's bots read it."""
+
+    __slots__ = ()
+
+    @property
+    def legal_actions(self) -> list[A]:
+        legal = self._deal.legal_actions(self.seat)
+        return legal if isinstance(legal, list) else list(legal)

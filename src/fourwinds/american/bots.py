@@ -64,7 +64,7 @@ class AmericanSeatView(Protocol):
     @property
     def phase(self) -> str: ...
     @property
-    def legal_actions(self) -> list[AmericanAction]: ...
+    def legal_actions(self) -> Sequence[AmericanAction]: ...
     @property
     def hand(self) -> tuple[Tile, ...]: ...
     @property
@@ -144,7 +144,7 @@ class CardBot:
 
     def _charleston(
         self,
-        legal: list[AmericanAction],
+        legal: Sequence[AmericanAction],
         hand: Sequence[Tile],
         holding: Holding,
         targets: list[Target],
@@ -157,13 +157,13 @@ class CardBot:
         if choice == COURTESY:
             useless = sum(n for tile, n in enumerate(holding.counts) if n and worth[tile] == 0)
             return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
-        count = next(len(a.tiles) for a in legal if a.kind == PASS_TILES and not a.number)
-        return _least_worth(hand, worth, count, PASS_TILES)
+        last = legal[-1]  # every pass has as many tiles, own and blind together
+        return _least_worth(hand, worth, len(last.tiles) + last.number, PASS_TILES)
 
     def _turn(
         self,
         view: AmericanSeatView,
-        legal: list[AmericanAction],
+        legal: Sequence[AmericanAction],
         holding: Holding,
         targets: list[Target],
     ) -> AmericanAction:
@@ -179,7 +179,7 @@ class CardBot:
     def _claim(
         self,
         view: AmericanSeatView,
-        legal: list[AmericanAction],
+        legal: Sequence[AmericanAction],
         holding: Holding,
         targets: list[Target],
     ) -> AmericanAction:

@@ -26,8 +26,9 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, overload
 
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
@@ -85,6 +86,110 @@ class _Passes(dict[tuple[Tile, ...], AmericanAction]):
 PASSES: Final = tuple(_Passes(blind) for blind in range(charleston.TILES + 1))
 
 
+def _choices(kinds: int, pairs: int, triples: int, size: int) -> int:
+    """How many runs of ``size`` tiles (at most three) can be taken from tiles of ``kinds``
+    kinds, ``pairs`` of them held at least twice and ``triples`` at least three times."""
+    if size < 2:
+        return kinds if size else 1
+    if size == 2:
+        return kinds * (kinds - 1) // 2 + pairs
+    return kinds * (kinds - 1) * (kinds - 2) // 6 + pairs * (kinds - 1) + triples
+
+
+class PassChoices(Sequence[AmericanAction]):
+    """The passes a seat may make at one stage, each made only when asked for: a seat is offered
+    hundreds, and a bot looks at one or two. The order is the full list's: Mah Jongg first when
+    East may declare it, then by tiles passed blind, the runs of own tiles as
+    ``itertools.combinations`` of the sorted naturals gives them, repeats left out."""
+
+    __slots__ = ("_blinds", "_count", "_held", "_length", "_naturals", "_sizes", "_win")
+
+    def __init__(self, naturals: list[Tile], count: int, blinds: range, win: bool) -> None:
+        self._naturals = naturals
+        held = self._held = dict.fromkeys(naturals, 0)
+        for tile in naturals:
+            held[tile] += 1
+        self._count, self._blinds, self._win = count, blinds, win
+        kinds, pairs, triples = len(held), 0, 0
+        for n in held.values():
+            pairs += n > 1
+            triples += n > 2
+        self._sizes = [_choices(kinds, pairs, triples, count - blind) for blind in blinds]
+        self._length = win + sum(self._sizes)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> AmericanAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[AmericanAction]: ...
+    def __getitem__(self, index: int | slice) -> AmericanAction | list[AmericanAction]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("pass choice out of range")
+        if self._win:
+            if not index:
+                return WIN_ACTION
+            index -= 1
+        for blind, size in zip(self._blinds, self._sizes, strict=True):
+            if index < size:
+                return PASSES[blind][self._run(index, self._count - blind)]
+            index -= size
+        raise AssertionError("the sizes add up to the length")
+
+    def _run(self, index: int, size: int) -> tuple[Tile, ...]:
+        """The run of ``size`` own tiles at ``index`` in sorted order: for each tile in turn,
+        the runs that start with it are counted from the tiles from it on."""
+        kinds, held = list(self._held), list(self._held.values())
+        at_least = [[0, 0, 0] for _ in range(len(kinds) + 1)]  # kinds from i on held 1, 2, 3+
+        for i in reversed(range(len(kinds))):
+            at_least[i] = [m + (held[i] > n) for n, m in enumerate(at_least[i + 1])]
+        run: list[Tile] = []
+        i = 0
+        while len(run) < size:
+            left = held[i]  # copies of kinds[i] not yet in the run
+            kinds_on, pairs_on, triples_on = at_least[i + 1]
+            starting = 0
+            if left:
+                starting = _choices(
+                    kinds_on + (left > 1),
+                    pairs_on + (left > 2),
+                    triples_on + (left > 3),
+                    size - len(run) - 1,
+                )
+            if index < starting:
+                run.append(kinds[i])
+                held[i] -= 1
+            else:
+                index -= starting
+                i += 1
+        return tuple(run)
+
+    def __iter__(self) -> Iterator[AmericanAction]:
+        if self._win:
+            yield WIN_ACTION
+        for blind in self._blinds:
+            runs = dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
+            yield from map(PASSES[blind].__getitem__, runs)
+
+    def __contains__(self, action: object) -> bool:
+        if action == WIN_ACTION:
+            return self._win
+        if not isinstance(action, AmericanAction) or action.kind != PASS_TILES:
+            return False
+        tiles, held = action.tiles, self._held
+        return (
+            action.number in self._blinds
+            and len(tiles) + action.number == self._count
+            and list(tiles) == sorted(tiles)
+            and all(tiles.count(tile) <= held.get(tile, 0) for tile in tiles)
+        )
+
+
 @functools.lru_cache(maxsize=16)
 def matcher_for(card: Card) -> Matcher:
     """The compiled matcher of a card, built once per card."""
@@ -104,6 +209,9 @@ class AmericanSeat:
     dead: str = ""
     keys: tuple[ExposureKey, ...] = ()
     """The exposures as the matcher sees them, kept with ``exposures``."""
+    needed: int = 0
+    """The kinds some line these exposures allow uses (``Matcher.kinds_needed``; 0 without
+    exposures), kept with ``keys``: the hand can die only when one comes into sight."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -193,6 +301,8 @@ class AmericanDeal(Turns[AmericanAction]):
         """The courtesy pass agreed for each seat's pair."""
         self._required: list[int] = []
         self._options: dict[int, list[AmericanAction]] = {}
+        self._offers: dict[int, Sequence[AmericanAction]] = {}
+        """Each seat's choices in this stage of the Charleston, made when first asked."""
         self._answers: dict[int, AmericanAction] = {}
         self._turn_actions: list[AmericanAction] | None = None
         self._may_exchange = False
@@ -237,7 +347,7 @@ class AmericanDeal(Turns[AmericanAction]):
     def _begin_stage(self, stage: Stage) -> None:
         self.phase, self.stage = CHARLESTON, stage
         self.choices = {}
-        self._options = {}
+        self._offers = {}
         if stage == charleston.COURTESY_OFFER:
             self._required = [s for pair in self._pairs() for s in pair]
         elif stage == charleston.COURTESY:
@@ -258,20 +368,17 @@ class AmericanDeal(Turns[AmericanAction]):
             return False
         return self.matcher.is_complete(self.seats[EAST].holding())
 
-    def _charleston_actions(self, seat: int) -> list[AmericanAction]:
+    def _charleston_actions(self, seat: int) -> Sequence[AmericanAction]:
         stage, state = self.stage, self.seats[seat]
         actions = [WIN_ACTION] if seat == EAST and self._east_may_win() else []
-        naturals = [t for t in state.tiles() if t != JOKER]  # no joker is ever passed
         if stage == charleston.VOTE:
             return actions + list(VOTES)
         if stage == charleston.COURTESY_OFFER:
             return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        blinds = range(count + 1) if stage.blind else (0,)
-        for blind in blinds:  # naturals are sorted, so each combination is a canonical pass
-            combos = dict.fromkeys(itertools.combinations(naturals, count - blind))
-            actions += map(PASSES[blind].__getitem__, combos)
-        return actions
+        naturals = [t for t in state.tiles() if t != JOKER]  # no joker is ever passed
+        blinds = range(count + 1) if stage.blind else range(1)
+        return PassChoices(naturals, count, blinds, bool(actions))
 
     def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
         if action.kind == WIN:
@@ -397,25 +504,26 @@ class AmericanDeal(Turns[AmericanAction]):
     def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
         """A natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
         found: list[AmericanAction] = []
+        concealed = state.concealed
         for owner, other in enumerate(self.seats):
             for exposure in other.exposures:
                 if not exposure.jokers:
                     continue
                 alike = range(FLOWER, JOKER) if exposure.tile == FLOWER else (exposure.tile,)
                 for tile in alike:
-                    if state.concealed[tile]:
+                    if concealed[tile]:
                         action = AmericanAction(EXCHANGE, (tile,), owner)
                         if action not in found:
                             found.append(action)
         return found
 
-    def _stage_actions(self, seat: int) -> list[AmericanAction]:
+    def _stage_actions(self, seat: int) -> Sequence[AmericanAction]:
         """The Charleston: the seats still to choose this stage."""
         if self.phase != CHARLESTON or seat not in self._required or seat in self.choices:
             return []
-        if seat not in self._options:
-            self._options[seat] = self._charleston_actions(seat)
-        return self._options[seat]
+        if seat not in self._offers:
+            self._offers[seat] = self._charleston_actions(seat)
+        return self._offers[seat]
 
     def _stage_to_move(self) -> list[int]:
         if self.phase != CHARLESTON:
@@ -543,6 +651,7 @@ class AmericanDeal(Turns[AmericanAction]):
         state.exposures.append(exposure)
         key = (exposure.tile, exposure.size)
         state.keys += (key,)
+        state.needed = self.matcher.kinds_needed(state.keys)
         candidates = self._candidates[seat]
         if candidates is not None:
             self._candidates[seat] = candidates & self.matcher.with_set.get(key, 0)
@@ -560,20 +669,16 @@ class AmericanDeal(Turns[AmericanAction]):
         hands whose lines use a tile just ``revealed`` (or any, when a joker was thrown away),
         can have died. Returns whether any hand died."""
         matcher = self.matcher
-        exposed = [
-            seat
-            for seat, state in enumerate(self.seats)
-            if state.exposures
-            and state.playing()
-            and (
-                seat == exposing
-                or JOKER in revealed
-                or any(matcher.kinds_needed(state.keys) >> kind(t) & 1 for t in revealed)
-            )
-        ]
+        shown = 0
+        for tile in revealed:
+            shown |= 1 << kind(tile)
+        every = JOKER in revealed
         died = False
-        for seat in exposed:
-            state = self.seats[seat]
+        for seat, state in enumerate(self.seats):
+            if not state.exposures or not state.playing():
+                continue
+            if not (every or seat == exposing or state.needed & shown):
+                continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
             if matcher.viable(state.keys, self._out_of_sight, jokers_left):
@@ -599,6 +704,7 @@ class AmericanDeal(Turns[AmericanAction]):
         visible: list[Tile] = []
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
+            state.needed = self.matcher.kinds_needed(state.keys) if state.keys else 0
             for exposure in state.exposures:
                 visible += exposure.naturals
             visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]

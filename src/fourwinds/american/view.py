@@ -10,7 +10,7 @@ once the hand is over. ``hints`` lists the lines nearest to the seat's hand, for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -22,7 +22,7 @@ from fourwinds.american.hand import Exposure
 from fourwinds.american.matcher import Distance, Holding, Matcher, unseen_supply
 from fourwinds.american.settlement import WINDS
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
-from fourwinds.turns import SeatView
+from fourwinds.turns import SeatWindow
 
 HINTS = 5
 """Lines shown as hints: the nearest ones, the more valuable first among equals."""
@@ -51,7 +51,7 @@ def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
     ]
 
 
-class AmericanView(SeatView[AmericanDeal, AmericanAction]):
+class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
     """A read-only window on an American deal for one seat (``to_json()`` for a snapshot). Its
     repr names the seat, the rules, the phase (and the Charleston's stage) and the seat's own
     tiles; it does not read back, as a view is nothing without its live deal.
@@ -67,6 +67,11 @@ class AmericanView(SeatView[AmericanDeal, AmericanAction]):
         phase = self.phase if self.stage is None else f"{self.phase} {self.stage}"
         where = f"seat {self.seat} ({WINDS[self.seat]}), {self.rule_set.name}, {phase}"
         return f"<AmericanView of {where}: {format_tiles(self.hand)}>"
+
+    @property
+    def legal_actions(self) -> Sequence[AmericanAction]:
+        """What this seat may do now: in the Charleston, passes made only when asked for."""
+        return self._deal.legal_actions(self.seat)
 
     @property
     def card(self) -> Card:
