@@ -1,7 +1,7 @@
 """Bots: programs that choose an action from a seat's view, like any other client.
 
 >>> sorted(BOTS)
-['greedy', 'random']
+['greedy', 'random', 'strong']
 """
 
 from __future__ import annotations
@@ -12,6 +12,18 @@ from typing import Protocol
 from fourwinds.engine.actions import Action
 from fourwinds.rules import RuleSet
 from fourwinds.tiles import Tile
+
+
+class ShownMeld(Protocol):
+    """A declared meld as a seat sees it: ``tile`` (the lowest) is None for a kong laid face
+    down."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def tile(self) -> Tile | None: ...
+    @property
+    def exposed(self) -> bool: ...
 
 
 class SeatView(Protocol):
@@ -33,7 +45,15 @@ class SeatView(Protocol):
     def discard(self) -> Tile | None: ...
     @property
     def rule_set(self) -> RuleSet: ...
-    def melds(self, seat: int) -> Sequence[object]: ...
+    @property
+    def prevailing_wind(self) -> int: ...
+    def melds(self, seat: int) -> Sequence[ShownMeld]: ...
+    def discards(self, seat: int) -> Sequence[tuple[Tile, bool]]:
+        """Each discard of ``seat`` and whether it was claimed."""
+        ...
+
+    def bonus(self, seat: int) -> Sequence[Tile]: ...
+    def standing(self, seat: int) -> bool: ...
 
 
 class Bot(Protocol):
@@ -46,8 +66,13 @@ class Bot(Protocol):
 
 from fourwinds.bots.greedy import GreedyBot  # noqa: E402
 from fourwinds.bots.random_bot import RandomBot  # noqa: E402
+from fourwinds.bots.strong import StrongBot  # noqa: E402
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+}
 """Bot factories by name; each takes a seed for its own choices."""
 
 

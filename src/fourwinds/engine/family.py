@@ -7,7 +7,6 @@ kongs replaced from the wall; :class:`~fourwinds.engine.deal.Deal` plays a hand 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from fourwinds import family
@@ -18,7 +17,7 @@ from fourwinds.engine.actions import DISCARD, PASS_ACTION, STANDING, WIN_ACTION,
 from fourwinds.engine.calculator import ClassicalCalculator
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import HandOutcome, Match, score_deal
-from fourwinds.engine.view import View
+from fourwinds.engine.view import MeldView, View
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import Settlement
 from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
@@ -33,15 +32,41 @@ class RemoteView:
         self.legal_actions = [Action.parse(text) for text in view["legal_actions"]]
         self.rule_set = rule_set
         self.discard: Tile | None = None if view["discard"] is None else parse_tile(view["discard"])
+        self.prevailing_wind: int = view["prevailing_wind"]
         self._counts = counts(parse_tiles(view["hand"]), PLAIN_KINDS)
-        self._melds: list[list[dict[str, Any]]] = [seat["melds"] for seat in view["seats"]]
+        seats = view["seats"]
+        self._melds = [
+            tuple(
+                MeldView(
+                    m["kind"],
+                    None if m["tiles"] is None else parse_tiles(m["tiles"])[0],
+                    m["exposed"],
+                )
+                for m in seat["melds"]
+            )
+            for seat in seats
+        ]
+        self._discards = [
+            tuple((parse_tile(d["tile"]), d["claimed"]) for d in seat["discards"]) for seat in seats
+        ]
+        self._bonus = [tuple(parse_tiles(seat["bonus"])) for seat in seats]
+        self._standing: list[bool] = [seat["standing"] for seat in seats]
 
     @property
     def counts(self) -> list[int]:
         return list(self._counts)
 
-    def melds(self, seat: int) -> Sequence[object]:
+    def melds(self, seat: int) -> tuple[MeldView, ...]:
         return self._melds[seat]
+
+    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]:
+        return self._discards[seat]
+
+    def bonus(self, seat: int) -> tuple[Tile, ...]:
+        return self._bonus[seat]
+
+    def standing(self, seat: int) -> bool:
+        return self._standing[seat]
 
 
 class ClassicalStyle:

@@ -1,0 +1,415 @@
+"""The strong bot: plays for what a win is worth under the rule set in play, and defends.
+
+It weighs a few *plans* for its hand: any sets, one suit with honours (for each suit), and pungs
+only. For each plan it builds the nearest complete hand the plan allows, asks the rule set's own
+scorer whether that hand is a legal win and what it would be paid, and discounts that by the
+tiles still missing (``SPEED`` per tile). A hand that cannot reach a rule set's minimum (Hong
+Kong's 3 faan) is worth nothing, so the bot never builds one; a dragon pung, a one-suit hand or
+concealment count because the scorer counts them. Every discard and every claim is judged by
+the best plan it leaves.
+
+It also defends: it reads each opponent's threat from the melds it has shown and a declared
+Standing Hand, reads a one-suit collection from those melds, counts the tiles it has seen, and
+when an opponent is close while its own hand is far, it discards the safest tile instead.
+
+Built on the view only (no other seat's concealed tiles, no wall order) and deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fourwinds.engine.actions import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    PASS_ACTION,
+    PUNG,
+    STANDING,
+    WIN_ACTION,
+    Action,
+)
+from fourwinds.hand import Context, Hand, Meld, MeldKind
+from fourwinds.scoring import is_legal_win, score, settle
+from fourwinds.shapes import INFINITY, standard_distance, standard_distances
+from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile
+
+if TYPE_CHECKING:
+    from fourwinds.bots import SeatView
+
+LATE = 2
+"""How much further a hand counts when no plan leads to a win that pays (it may yet get
+there by another way, but should not count on it)."""
+FOLD_THREAT = 0.5
+"""An opponent this threatening (four melds shown, or a Standing Hand) makes a far hand fold."""
+FOLD_DISTANCE = 3
+"""Tiles missing from which the hand gives up against such a threat."""
+SELF_DRAWN = 0.3
+"""The share of wins that are self-drawn, to weigh a hand that only a self-draw makes legal."""
+
+_FULL = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Which kinds a hand may keep, and whether it may hold chows."""
+
+    name: str
+    kinds: frozenset[Tile]
+    chows: bool
+
+    def allows(self, melds: Sequence[Meld]) -> bool:
+        return all(
+            m.tile in self.kinds and (self.chows or m.kind is not MeldKind.CHOW) for m in melds
+        )
+
+    def keep(self, counts: Sequence[int]) -> list[int]:
+        if len(self.kinds) == PLAIN_KINDS:
+            return list(counts)
+        return [n if kind in self.kinds else 0 for kind, n in enumerate(counts)]
+
+
+PLANS: tuple[Plan, ...] = (
+    Plan("any", frozenset(range(PLAIN_KINDS)), True),
+    *(
+        Plan(
+            f"one suit {name}",
+            frozenset(range(base, base + 9)) | frozenset(range(SUITED_KINDS, PLAIN_KINDS)),
+            True,
+        )
+        for base, name in ((0, "m"), (9, "p"), (18, "s"))
+    ),
+    Plan("simples", frozenset(t for t in range(SUITED_KINDS) if 0 < t % 9 < 8), True),
+    Plan("pungs", frozenset(range(PLAIN_KINDS)), False),
+)
+
+
+def pung_distance(counts: Sequence[int], melds: int) -> int:
+    """Tiles missing for ``4 - melds`` pungs and a pair from these concealed counts.
+
+    The pungs come from the kinds held most; the pair from the next kind, or from the last of
+    those kinds while the next one makes the pung instead (better when it holds three).
+    """
+    sets = 4 - melds
+    held = sorted((n for n in counts if n), reverse=True)[: sets + 1]
+    held += [0] * (sets + 1 - len(held))
+    pungs = sum(min(n, 3) for n in held[:sets])
+    best = pungs + min(held[sets], 2)
+    if sets:
+        last = held[sets - 1]
+        best = max(best, pungs - min(last, 3) + min(last, 2) + min(held[sets], 3))
+    return _FULL - 3 * melds - best
+
+
+def plan_distance(plan: Plan, counts: Sequence[int], melds: int) -> int:
+    kept = plan.keep(counts)
+    return standard_distance(kept, melds) if plan.chows else pung_distance(kept, melds)
+
+
+def complete(
+    plan: Plan, counts: list[int], melds: int, elsewhere: Sequence[int], order: Sequence[Tile]
+) -> list[int] | None:
+    """The nearest complete concealed hand the plan allows from these tiles, adding at each step
+    the first tile in ``order`` that brings it nearer (never more than the copies not seen), or
+    None when the copies left cannot complete it."""
+    work = plan.keep(counts)
+    while (distance := plan_distance(plan, work, melds)) > 0:
+        nearer = standard_distances(work, melds, 1) if plan.chows else None
+        for tile in order:
+            if tile in plan.kinds and work[tile] + elsewhere[tile] < 4:
+                work[tile] += 1
+                if nearer is not None:
+                    if nearer[tile] < distance:
+                        break
+                elif pung_distance(work, melds) < distance:
+                    break
+                work[tile] -= 1
+        else:
+            return None
+    size = _FULL - 3 * melds
+    for tile in reversed(order):  # put back what the complete hand does not use
+        while sum(work) > size and work[tile]:
+            work[tile] -= 1
+            if plan_distance(plan, work, melds) > 0:
+                work[tile] += 1
+                break
+    return work if sum(work) == size else None
+
+
+class StrongBot:
+    """See the module docstring."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed  # deterministic; the seed is kept for a uniform API
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if WIN_ACTION in legal:
+            return WIN_ACTION
+        table = Table(view)
+        if view.phase == "turn":
+            return self._turn(legal, table)
+        return self._claim(legal, table)
+
+    def _turn(self, legal: Sequence[Action], table: Table) -> Action:
+        worth = table.worths(table.counts, table.melds)
+        tile, reach = table.best_discard(table.counts, table.melds, worth)
+        for action in legal:
+            if action.kind in (CONCEALED_KONG, ADDED_KONG):
+                assert action.tile is not None
+                counts = list(table.counts)
+                melds = list(table.melds)
+                if action.kind == CONCEALED_KONG:
+                    counts[action.tile] -= 4
+                    melds.append(Meld(MeldKind.KONG, action.tile, False))
+                else:
+                    counts[action.tile] -= 1
+                if table.reach(counts, melds).distance <= reach.distance:
+                    return action
+        discard = Action(DISCARD, tile)
+        if discard not in legal:  # a declared Standing Hand lets only the drawn tile go
+            return next(action for action in legal if action.kind == DISCARD)
+        standing = Action(STANDING, tile)
+        return standing if standing in legal else discard
+
+    def _claim(self, legal: Sequence[Action], table: Table) -> Action:
+        """Claim when the hand after the claim and its best discard is nearer a win that pays
+        (a kong: no further, as it brings a replacement tile)."""
+        discard = table.view.discard
+        assert discard is not None
+        now = table.reach(table.counts, table.melds)
+        best, choice = now.distance, PASS_ACTION
+        for action in legal:
+            if action.kind not in (CHOW, PUNG, KONG):
+                continue
+            counts = list(table.counts)
+            counts[discard] += 1
+            if action.kind == CHOW:
+                assert action.tile is not None
+                for t in (action.tile, action.tile + 1, action.tile + 2):
+                    counts[t] -= 1
+                meld = Meld(MeldKind.CHOW, action.tile, True)
+            else:
+                counts[discard] -= 4 if action.kind == KONG else 3
+                meld = Meld(MeldKind.KONG if action.kind == KONG else MeldKind.PUNG, discard, True)
+            melds = [*table.melds, meld]
+            if action.kind == KONG:
+                after = table.reach(counts, melds).distance - 1
+                if after <= best:
+                    best, choice = after, action
+                continue
+            worth = table.worths(counts, melds)
+            after = table.best_discard(counts, melds, worth)[1].distance
+            if after < best:
+                best, choice = after, action
+        return choice
+
+
+class Table:
+    """What the bot reads off its view for one decision: its tiles, the tiles seen, the
+    opponents' threat, and the worth of its plans."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.seat = view.seat
+        self.rules = view.rule_set
+        self.counts = view.counts
+        self.melds: list[Meld] = [
+            Meld(MeldKind(m.kind), m.tile, m.exposed)
+            for m in view.melds(view.seat)
+            if m.tile is not None  # a seat always sees its own melds' faces
+        ]
+        seen = [0] * PLAIN_KINDS
+        self.discarded: list[set[Tile]] = []
+        self.threat: list[float] = []
+        self.suit_read: list[int | None] = []
+        for seat in range(view.rule_set.seats):
+            tiles = [tile for tile, claimed in view.discards(seat) if not claimed]
+            for tile in tiles:
+                seen[tile] += 1
+            melds = view.melds(seat)
+            faces = [(m.kind, m.tile) for m in melds if m.tile is not None]
+            for kind, low in faces:
+                run = (
+                    range(low, low + 3) if kind == "chow" else [low] * (4 if kind == "kong" else 3)
+                )
+                for t in run:
+                    seen[t] += 1
+            self.discarded.append(set(tiles))
+            if seat == self.seat:
+                self.threat.append(0.0)
+                self.suit_read.append(None)
+                continue
+            self.threat.append(
+                0.5 if view.standing(seat) else (0.0, 0.01, 0.05, 0.2, 0.5)[min(len(melds), 4)]
+            )
+            suits = {low // 9 for _, low in faces if low < SUITED_KINDS}
+            self.suit_read.append(suits.pop() if len(suits) == 1 and len(faces) >= 2 else None)
+        self.elsewhere = seen
+        """Copies of each kind seen outside this seat's concealed tiles."""
+        self.seen = [seen[t] + self.counts[t] for t in range(PLAIN_KINDS)]
+        """Copies of each kind this seat can see (its own tiles included)."""
+        self.scoring = bool(self.rules.scoring)
+        winds = {SUITED_KINDS + self.seat, SUITED_KINDS + view.prevailing_wind}
+        self.order = sorted(
+            range(PLAIN_KINDS),
+            key=lambda t: (t not in winds and t < SUITED_KINDS + 4, -self.counts[t], t),
+        )
+        """Tiles to try first when completing a plan: dragons and this seat's and the
+        prevailing wind (they pay in every scored rule set), then the kinds held most."""
+
+    def value(self, concealed: list[int], melds: Sequence[Meld]) -> float:
+        """What a win with this complete hand would be paid to this seat (by discard)."""
+        if not self.scoring:
+            return 1.0
+        tiles = tuple(t for t in range(PLAIN_KINDS) for _ in range(concealed[t]))
+        winning = next(t for t in tiles)
+        rest = list(tiles)
+        rest.remove(winning)
+        hand = Hand(tuple(rest), tuple(melds), tuple(self.view.bonus(self.seat)), winning)
+        context = Context(self.seat, self.view.prevailing_wind)
+        if not is_legal_win(hand, context, self.rules):
+            return 0.0
+        values = [0] * 4
+        values[self.seat] = score(hand, context, self.rules).total
+        discarder = (self.seat + 1) % 4
+        return max(
+            0.0, float(settle(self.rules, self.seat, discarder, False, values).net[self.seat])
+        )
+
+    def worths(self, counts: list[int], melds: Sequence[Meld]) -> list[tuple[Plan, float]]:
+        """Each plan open to these tiles and melds, with what its nearest win is worth."""
+        found = []
+        for plan in PLANS:
+            if not plan.allows(melds):
+                continue
+            hand = complete(plan, counts, len(melds), self.elsewhere, self.order)
+            if hand is not None:
+                worth = self.value(hand, melds)
+                if worth > 0:
+                    found.append((plan, worth))
+        return found
+
+    def danger(self, tile: Tile) -> float:
+        """How likely, roughly, an opponent wins on this discard, by its threat."""
+        total = 0.0
+        left = 4 - self.seen[tile]
+        for seat, threat in enumerate(self.threat):
+            if not threat:
+                continue
+            chance = 0.15 if left <= 0 else 0.6 if tile < SUITED_KINDS else 0.2 * left
+            if tile in self.discarded[seat]:
+                chance *= 0.3
+            suit = self.suit_read[seat]
+            if suit is not None:
+                chance *= 2.0 if tile >= SUITED_KINDS or tile // 9 == suit else 0.2
+            total += threat * chance
+        return total
+
+    def reach(self, counts: list[int], melds: Sequence[Meld]) -> Reach:
+        """How near a legal win these tiles are: the nearest plan that pays, and its worth."""
+        worth = self.worths(counts, melds)
+        if not worth:
+            return Reach(standard_distance(counts, len(melds)) + LATE, 0.0, 0)
+        distance = min(plan_distance(plan, counts, len(melds)) for plan, _ in worth)
+        value = max(v for plan, v in worth if plan_distance(plan, counts, len(melds)) == distance)
+        return Reach(distance, value, 0)
+
+    def acceptance(self, counts: list[int], melds: int) -> int:
+        """The unseen copies of the kinds that would bring these tiles one nearer a win."""
+        now = standard_distance(counts, melds)
+        after = standard_distances(counts, melds, 1)
+        return sum(4 - self.seen[t] for t in range(PLAIN_KINDS) if after[t] < now)
+
+    def best_discard(
+        self, counts: list[int], melds: Sequence[Meld], worth: list[tuple[Plan, float]]
+    ) -> tuple[Tile, Reach]:
+        """The discard that leaves the hand nearest a legal win (then most tiles to take it
+        nearer, then the most worth), or the safest one while folding; and how near it leaves
+        the hand."""
+        sets = len(melds)
+        plans = [(plan, value, self.after_discard(plan, counts, sets)) for plan, value in worth]
+        raw = standard_distances(counts, sets, -1)
+        folding = max(self.threat) >= FOLD_THREAT and (
+            min((min(after) for _, _, after in plans), default=INFINITY) >= FOLD_DISTANCE
+        )
+        nearest_after = (
+            [min(column) for column in zip(*(after for _, _, after in plans), strict=True)]
+            if plans
+            else [distance + LATE for distance in raw]
+        )
+        options: list[tuple[Tile, int, int]] = []
+        for tile in range(PLAIN_KINDS):
+            if counts[tile]:
+                counts[tile] -= 1
+                options.append((tile, nearest_after[tile], self.acceptance(counts, sets)))
+                counts[tile] += 1
+        nearest = min(distance for _, distance, _ in options)
+        best: tuple[float, ...] | None = None
+        chosen: tuple[Tile, Reach] | None = None
+        for tile, distance, accept in options:
+            value = 0.0
+            if distance == nearest and plans:  # what the hand left would be worth, plan by plan
+                counts[tile] -= 1
+                value = max(
+                    (
+                        v
+                        for plan, v in self.worths(counts, melds)
+                        if plan_distance(plan, counts, sets) == distance
+                    ),
+                    default=0.0,
+                )
+                counts[tile] += 1
+            reach = Reach(distance, value, accept)
+            danger = self.danger(tile)
+            key = (-danger, *reach.key()) if folding else (*reach.key(), -danger)
+            key = (*key, -_near(counts, tile), -tile)
+            if best is None or key > best:
+                best, chosen = key, (tile, reach)
+        assert chosen is not None
+        return chosen
+
+    @staticmethod
+    def after_discard(plan: Plan, counts: list[int], sets: int) -> list[int]:
+        """The plan's distance after each discard (a tile the plan does not keep leaves it)."""
+        if plan.chows:
+            after = standard_distances(plan.keep(counts), sets, -1)
+            same = standard_distance(plan.keep(counts), sets)
+        else:
+            after = [INFINITY] * PLAIN_KINDS
+            same = pung_distance(plan.keep(counts), sets)
+            for tile in plan.kinds:
+                if counts[tile]:
+                    counts[tile] -= 1
+                    after[tile] = pung_distance(plan.keep(counts), sets)
+                    counts[tile] += 1
+        return [same if t not in plan.kinds else after[t] for t in range(PLAIN_KINDS)]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How near a hand is to a legal win: tiles missing, the worth of that win, and the unseen
+    tiles that would bring it nearer."""
+
+    distance: int
+    value: float
+    accept: int
+
+    def key(self) -> tuple[float, ...]:
+        """Larger is better: nearer first, then the worth the tiles to take would bring."""
+        return (-self.distance, self.accept * self.value, self.accept)
+
+
+def _near(counts: Sequence[int], tile: Tile) -> int:
+    """How many held tiles could share a set with ``tile`` (fewer: a better discard)."""
+    near = counts[tile] - 1
+    if tile < SUITED_KINDS:
+        value = tile % 9
+        for step in (-2, -1, 1, 2):
+            if 0 <= value + step <= 8:
+                near += counts[tile + step]
+    return near

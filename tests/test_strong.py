@@ -1,0 +1,90 @@
+"""The strong bot: its pieces against plain definitions, legal and deterministic play, and
+the arena's verdict where it is already clear (Hong Kong's minimum faan)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fourwinds.arena import arena
+from fourwinds.bots.strong import PLANS, StrongBot, complete, plan_distance, pung_distance
+from fourwinds.engine.deal import Deal
+from fourwinds.engine.view import View
+from fourwinds.rules import get_rules
+from fourwinds.shapes import standard_distance
+from fourwinds.tiles import PLAIN_KINDS
+
+WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
+
+
+def plain_pung_distance(counts: list[int], melds: int) -> int:
+    """Every choice of the pair's kind and the pungs' kinds, the best kept."""
+    best = 0
+    for pair in range(PLAIN_KINDS):
+        rest = sorted((min(n, 3) for k, n in enumerate(counts) if k != pair), reverse=True)
+        best = max(best, min(counts[pair], 2) + sum(rest[: 4 - melds]))
+    return 14 - 3 * melds - best
+
+
+def random_counts(rng: random.Random, size: int) -> list[int]:
+    counts = [0] * PLAIN_KINDS
+    for tile in rng.sample(WALL, size):
+        counts[tile] += 1
+    if rng.random() < 0.5:  # crowd a kind: pungs and kongs
+        kind = rng.randrange(PLAIN_KINDS)
+        counts[kind] = min(4, counts[kind] + 2)
+    return counts
+
+
+def test_pung_distance_is_the_plain_one() -> None:
+    rng = random.Random(4)
+    for _ in range(5000):
+        melds = rng.randrange(5)
+        counts = random_counts(rng, 14 - 3 * melds - rng.randrange(2))
+        assert pung_distance(counts, melds) == plain_pung_distance(counts, melds), counts
+
+
+def test_a_plans_completion_is_complete_and_keeps_the_plan() -> None:
+    rng = random.Random(5)
+    nothing_seen = [0] * PLAIN_KINDS
+    for _ in range(300):
+        counts = random_counts(rng, 13)
+        for plan in PLANS:
+            hand = complete(plan, counts, 0, nothing_seen, range(PLAIN_KINDS))
+            if hand is None:
+                continue
+            assert sum(hand) == 14 and max(hand) <= 4
+            assert all(hand[t] == 0 for t in range(PLAIN_KINDS) if t not in plan.kinds)
+            assert plan_distance(plan, hand, 0) == 0
+            if plan.chows:
+                assert standard_distance(hand, 0) == 0
+
+
+@pytest.mark.parametrize("name", ["classical", "classical-bmja", "hongkong", "beginner"])
+def test_four_strong_bots_play_legal_deterministic_hands(name: str) -> None:
+    """Every choice is legal (the deal refuses anything else) and the same seed plays the same
+    hand."""
+    rules = get_rules(name)
+    for seed in range(4):
+        histories = []
+        for _ in range(2):
+            deal = Deal(rules, seed)
+            bots = [StrongBot(seat) for seat in range(4)]
+            while deal.result is None:
+                seat = deal.to_move()[0]
+                view = View(deal, seat)
+                action = bots[seat].choose(view)
+                assert action in view.legal_actions
+                deal.apply(seat, action)
+            histories.append(list(deal.history))
+        assert histories[0] == histories[1]
+
+
+def test_strong_beats_greedy_under_hong_kong_minimum() -> None:
+    """Hong Kong's 3-faan minimum: greedy builds hands that may not win, strong does not."""
+    report = arena(get_rules("hongkong"), ["strong", "greedy", "greedy", "greedy"], 40, seed=11)
+    edge = report.to_json()["edge"]
+    assert edge["low"] > 0, edge
+    strong, *greedy = report.entrants
+    assert strong.wins > max(other.wins for other in greedy)
