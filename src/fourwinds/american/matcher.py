@@ -216,6 +216,9 @@ class _Table:
         self.ends = [end for _, _, end in spans]
         self.spans = [slice(first, end) for _, first, end in spans]
         self.instances = [entry.instance for entry in entries]
+        self.viable_at = 0
+        """Where ``Matcher.viable`` last found an instance that can be made, tried first: as
+        tiles go out of sight, the same one mostly still can."""
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -483,7 +486,14 @@ class Matcher:
         """Whether some line can still be made around these exposures from the tiles that are
         not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
         of a dead hand (reference 3.5.2)."""
-        return any(_possible(needs, unseen, jokers) for needs in self._table_of(exposures).needs)
+        table = self._table_of(exposures)
+        if table.needs and _possible(table.needs[table.viable_at], unseen, jokers):
+            return True
+        for position, needs in enumerate(table.needs):
+            if _possible(needs, unseen, jokers):
+                table.viable_at = position
+                return True
+        return False
 
 
 def _possible(needs: tuple[tuple[Tile, int, int], ...], reach: Sequence[int], spare: int) -> bool:
