@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fourwinds.shapes import (
+    COUNTED,
     INFINITY,
     STANDARD,
     distance,
@@ -54,12 +55,21 @@ def distances_after(
     if floors:
         lowest = min(floors)[0]
         work = list(counts)
+        known: dict[tuple[str, int, bool], int] = {}  # COUNTED shapes, by the count moved
         for tile in range(PLAIN_KINDS):
             if found[tile] > lowest and 0 <= work[tile] + step <= 4:
                 work[tile] += step
                 for floor, shape in floors:
                     if floor < found[tile]:
-                        found[tile] = min(found[tile], distance(shape, work, melds))
+                        kinds = COUNTED.get(shape)
+                        if kinds is None:
+                            after = distance(shape, work, melds)
+                        else:
+                            key = (shape, counts[tile], tile in kinds)
+                            after = known.get(key, INFINITY)
+                            if after == INFINITY:
+                                after = known[key] = distance(shape, work, melds)
+                        found[tile] = min(found[tile], after)
                 work[tile] -= step
     return found
 

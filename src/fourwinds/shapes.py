@@ -44,6 +44,14 @@ SHAPES: Final = (
 )
 SPECIAL_SHAPES: Final = SHAPES[1:]
 """Every shape but four sets and a pair: none of them allows a declared meld."""
+COUNTED: Final = {
+    SEVEN_PAIRS: frozenset(range(PLAIN_KINDS)),
+    ALL_PAIR_HONOURS: frozenset(MAJORS),
+    THIRTEEN_ORPHANS: frozenset(MAJORS),
+}
+"""Special shapes whose distance depends only on how many of these kinds are held how often
+(not on which kind holds which count), and not at all on other kinds: one tile more or fewer
+of a kind then changes it by what that kind's count alone says."""
 
 INFINITY: Final = suit_tables.INFINITY
 """Distance of a shape the hand can never reach (declared melds rule out the special shapes)."""
@@ -90,6 +98,7 @@ def standard_distance(counts: Sequence[int], melds: int) -> int:
 
 _POWERS: Final = tuple(5 ** (8 - t % 9) if t < 27 else 5 ** (33 - t) for t in range(PLAIN_KINDS))
 """What one more tile of each kind adds to its suit's base-5 index."""
+_STEPS: Final = {1: _POWERS, -1: tuple(-power for power in _POWERS)}
 
 
 def standard_distances(counts: Sequence[int], melds: int, step: int) -> list[int]:
@@ -101,32 +110,25 @@ def standard_distances(counts: Sequence[int], melds: int, step: int) -> list[int
         m, p, s, h = int(raw[0:9], 5), int(raw[9:18], 5), int(raw[18:27], 5), int(raw[27:34], 5)
     except ValueError:  # a count above 4
         return _solved_distances(counts, melds, step)
-    numbers, honours, left, right, answers, powers = (
-        _NUMBER_IDS,
-        _HONOUR_IDS,
-        _LEFT,
-        _RIGHT,
-        _ANSWERS,
-        _POWERS,
-    )
-    ids = numbers[m], numbers[p], numbers[s], honours[h]
-    low = left[ids[0] << 7 | ids[1]] << 11
-    high = right[ids[2] << 7 | ids[3]] << 3 | melds
+    numbers, honours, left, right, answers = _NUMBER_IDS, _HONOUR_IDS, _LEFT, _RIGHT, _ANSWERS
+    a, b, c, d = numbers[m], numbers[p], numbers[s], honours[h]
+    low = left[a << 7 | b] << 11
+    high = right[c << 7 | d] << 3 | melds
+    edge = 0 if step < 0 else 4  # a count that cannot move this way
+    moves = _STEPS[step]
     out = [INFINITY] * PLAIN_KINDS
-    for tile in range(PLAIN_KINDS):
-        n = counts[tile] + step
-        if not 0 <= n <= 4:
-            continue
-        moved = powers[tile] * step
-        if tile < 9:
-            found = answers[left[numbers[m + moved] << 7 | ids[1]] << 11 | high]
-        elif tile < 18:
-            found = answers[left[ids[0] << 7 | numbers[p + moved]] << 11 | high]
-        elif tile < 27:
-            found = answers[low | right[numbers[s + moved] << 7 | ids[3]] << 3 | melds]
-        else:
-            found = answers[low | right[ids[2] << 7 | honours[h + moved]] << 3 | melds]
-        out[tile] = found
+    for tile in range(9):  # a suit at a time: the changed suit merged with the others
+        if counts[tile] != edge:
+            out[tile] = answers[left[numbers[m + moves[tile]] << 7 | b] << 11 | high]
+    for tile in range(9, 18):
+        if counts[tile] != edge:
+            out[tile] = answers[left[a << 7 | numbers[p + moves[tile]]] << 11 | high]
+    for tile in range(18, 27):
+        if counts[tile] != edge:
+            out[tile] = answers[low | right[numbers[s + moves[tile]] << 7 | d] << 3 | melds]
+    for tile in range(27, 34):
+        if counts[tile] != edge:
+            out[tile] = answers[low | right[c << 7 | honours[h + moves[tile]]] << 3 | melds]
     if _UNKNOWN in out:
         return _solved_distances(counts, melds, step)
     return out
@@ -389,7 +391,10 @@ def standard_waits(counts: Sequence[int]) -> list[Tile]:
     size = sum(counts)
     if size % 3 != 1 or size > _FULL:  # not a waiting size: by the splits, as the scorers ask
         return suit_waits(hand_suits(counts))
-    after = standard_distances(counts, (_FULL - 1 - size) // 3, 1)
+    melds = (_FULL - 1 - size) // 3
+    if standard_distance(counts, melds) != 1:  # not ready: one lookup instead of 34
+        return []
+    after = standard_distances(counts, melds, 1)
     if after.count(0) == 1:
         return [after.index(0)]
     return [tile for tile in range(PLAIN_KINDS) if after[tile] == 0]
