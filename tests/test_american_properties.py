@@ -16,7 +16,7 @@ import pytest
 
 from fourwinds.american.actions import AmericanAction
 from fourwinds.american.bots import make_american_bot
-from fourwinds.american.card import sample_card
+from fourwinds.american.card import JOKERS, sample_card
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.hand import AmericanHand, kind
 from fourwinds.american.matcher import unseen_supply
@@ -88,8 +88,9 @@ def check_exposures(deal: AmericanDeal) -> None:
 
 def check_kept_counts(deal: AmericanDeal) -> None:
     """What the deal keeps up to date as it plays equals its plain definition: the tiles no
-    seat sees on the table, the jokers thrown away, the exposures as keys and the kinds their
-    lines need, and the candidates for Mah Jongg of each seat that has them."""
+    seat sees on the table, the jokers thrown away and those exposed, the exposures as keys,
+    the kinds each seat watches (``check_watch``), and the candidates for Mah Jongg of each
+    seat that has them."""
     seats = deal.seats
     shown = [t for state in seats for e in state.exposures for t in e.naturals]
     thrown = [
@@ -97,11 +98,25 @@ def check_kept_counts(deal: AmericanDeal) -> None:
     ]
     assert deal.out_of_sight() == unseen_supply(shown + thrown)
     assert deal._jokers_gone == sum(state.discards.count(JOKER) for state in seats)
+    assert deal._jokers_shown == sum(e.jokers for state in seats for e in state.exposures)
     for seat, state in enumerate(seats):
         assert state.keys == tuple((e.tile, e.size) for e in state.exposures)
-        assert state.needed == (deal.matcher.kinds_needed(state.keys) if state.keys else 0)
+        check_watch(deal, seat)
         candidates = deal._candidates[seat]
         assert candidates is None or candidates == deal.matcher.candidates(state.holding())
+
+
+def check_watch(deal: AmericanDeal, seat: int) -> None:
+    """A live seat with exposures watches the kinds of an instance around them that can still be
+    made from what is out of sight: until one of them comes into sight it cannot die."""
+    state = deal.seats[seat]
+    if not state.playing() or not state.keys:
+        return
+    own_jokers = sum(e.jokers for e in state.exposures)
+    jokers = JOKERS - deal.jokers_gone() - own_jokers
+    unseen = deal.out_of_sight()
+    watched = [n if state.watch >> tile & 1 else 0 for tile, n in enumerate(unseen)]
+    assert deal.matcher.viable(state.keys, watched, jokers)
 
 
 def check_winner(deal: AmericanDeal) -> None:

@@ -50,7 +50,7 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
-from fourwinds.american.hand import MAX_EXPOSURE, AmericanHand, Exposure, kind
+from fourwinds.american.hand import KIND_COUNT, MAX_EXPOSURE, AmericanHand, Exposure, kind
 from fourwinds.american.matcher import ExposureKey, Holding, LineMatch, Matcher, unseen_supply
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.events import Event
@@ -63,6 +63,10 @@ from fourwinds.wall import Wall
 CHARLESTON: Final = "charleston"
 """Passing before play: the stage says which pass, the vote or the courtesy offer."""
 EAST: Final = 0
+_KIND: Final = tuple(kind(tile) for tile in range(KINDS))
+"""``kind`` of each tile, read at every tile moved."""
+_EVERY_KIND: Final = (1 << KIND_COUNT) - 1
+"""A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
 WRONG_EXPOSURE: Final = "wrong exposure: no line of the card has these exposures"
 NO_LINE_LEFT: Final = "no line can be completed with the tiles left in sight"
@@ -209,9 +213,10 @@ class AmericanSeat:
     dead: str = ""
     keys: tuple[ExposureKey, ...] = ()
     """The exposures as the matcher sees them, kept with ``exposures``."""
-    needed: int = 0
-    """The kinds some line these exposures allow uses (``Matcher.kinds_needed``; 0 without
-    exposures), kept with ``keys``: the hand can die only when one comes into sight."""
+    watch: int = 0
+    """The kinds (bit ``kind``) that an instance found still possible around the exposures
+    needs (``Matcher.witness``): the hand can die only when one of them or a joker comes into
+    sight, or when it exposes again."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -317,6 +322,8 @@ class AmericanDeal(Turns[AmericanAction]):
         in exposures and the discards not called."""
         self._jokers_gone = 0
         """Jokers discarded."""
+        self._jokers_shown = 0
+        """Jokers in exposures: no exchange is offered while there is none."""
         self._deal()
 
     # ---------------------------------------------------------------- setup
@@ -456,9 +463,16 @@ class AmericanDeal(Turns[AmericanAction]):
         self.discard = None
         self._options, self._answers = {}, {}
         seats = self.seats
-        following = (s % SEATS for s in range(after + 1, after + 1 + SEATS))
-        seat = next((s for s in following if seats[s].playing()), None)
-        if seat is None or self.wall.live_left() <= 0:
+        seat = after
+        for _ in range(SEATS):
+            seat = (seat + 1) % SEATS
+            state = seats[seat]
+            if state.present and not state.dead:
+                break
+        else:
+            self._end_wall_game()
+            return
+        if self.wall.live_left() <= 0:
             self._end_wall_game()
             return
         tile = self.wall.draw()
@@ -472,7 +486,7 @@ class AmericanDeal(Turns[AmericanAction]):
         actions: list[AmericanAction] = []
         if self.rules.mahjong_in_error or self._may_win(seat):
             actions.append(WIN_ACTION)
-        if self._may_exchange:
+        if self._may_exchange and self._jokers_shown:
             actions += self._exchanges(state)
         actions += itertools.compress(DISCARDS, state.concealed)
         return actions
@@ -482,7 +496,7 @@ class AmericanDeal(Turns[AmericanAction]):
         self.seats[seat].concealed[tile] += 1
         candidates = self._candidates[seat]
         if candidates is not None and tile != JOKER:
-            self._candidates[seat] = candidates & self.matcher.with_kind[kind(tile)]
+            self._candidates[seat] = candidates & self.matcher.with_kind[_KIND[tile]]
 
     def _give(self, seat: int, tile: Tile) -> None:
         """A tile out of a seat's concealed tiles."""
@@ -498,7 +512,7 @@ class AmericanDeal(Turns[AmericanAction]):
         if candidates is None:
             candidates = self._candidates[seat] = self.matcher.candidates(state.holding())
         if tile is not None and tile != JOKER:
-            candidates &= self.matcher.with_kind[kind(tile)]
+            candidates &= self.matcher.with_kind[_KIND[tile]]
         return candidates != 0 and self.matcher.is_complete(state.holding(tile))
 
     def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
@@ -509,10 +523,11 @@ class AmericanDeal(Turns[AmericanAction]):
             for exposure in other.exposures:
                 if not exposure.jokers:
                     continue
-                alike = range(FLOWER, JOKER) if exposure.tile == FLOWER else (exposure.tile,)
-                for tile in alike:
-                    if concealed[tile]:
-                        action = AmericanAction(EXCHANGE, (tile,), owner)
+                tile = _KIND[exposure.naturals[0]]
+                alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
+                for natural in alike:
+                    if concealed[natural]:
+                        action = AmericanAction(EXCHANGE, (natural,), owner)
                         if action not in found:
                             found.append(action)
         return found
@@ -560,6 +575,7 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
+            self._jokers_shown -= 1
             self._out_of_sight[kind(tile)] -= 1
             self._give(seat, tile)
             self._take(seat, JOKER)
@@ -576,7 +592,7 @@ class AmericanDeal(Turns[AmericanAction]):
         if tile == JOKER:
             self._jokers_gone += 1
         else:
-            self._out_of_sight[kind(tile)] -= 1
+            self._out_of_sight[_KIND[tile]] -= 1
         self.drawn = None
         self.events.append(Event("discard", seat, tile))
         self._check_dead((tile,))
@@ -590,15 +606,19 @@ class AmericanDeal(Turns[AmericanAction]):
         an exposure of identical tiles (pung to sextet, jokers allowed; reference 3.3.2)."""
         self.phase, self.current, self.discard = CLAIM, discarder, tile
         self._options, self._answers = {}, {}
+        seats, tile_kind = self.seats, _KIND[tile]
         for step in (1, 2, 3):
             seat = (discarder + step) % SEATS
-            state = self.seats[seat]
-            if not state.playing():
+            state = seats[seat]
+            if not state.present or state.dead:
                 continue
             options: list[AmericanAction] = []
             if self._may_win(seat, tile):
                 options.append(WIN_ACTION)
-            options += self._calls(state, tile)
+            # Most seats hold no pair of the tile: no call is built for them.
+            concealed = state.concealed
+            if tile_kind == FLOWER or concealed[tile] + concealed[JOKER] >= 2:
+                options += self._calls(state, tile)
             if options:
                 options.append(PASS_ACTION)
                 self._options[seat] = options
@@ -649,9 +669,9 @@ class AmericanDeal(Turns[AmericanAction]):
         for _ in range(exposure.jokers):
             self._give(seat, JOKER)
         state.exposures.append(exposure)
+        self._jokers_shown += exposure.jokers
         key = (exposure.tile, exposure.size)
         state.keys += (key,)
-        state.needed = self.matcher.kinds_needed(state.keys)
         candidates = self._candidates[seat]
         if candidates is not None:
             self._candidates[seat] = candidates & self.matcher.with_set.get(key, 0)
@@ -666,22 +686,25 @@ class AmericanDeal(Turns[AmericanAction]):
         """Kill every hand whose exposures no line can still be made around, from what is in
         sight: its exposures fit no line at all (a wrong exposure), or the tiles left do not
         allow one (reference 3.5.2; seed 001 part 6.6). Only the seat that just exposed, and
-        hands whose lines use a tile just ``revealed`` (or any, when a joker was thrown away),
-        can have died. Returns whether any hand died."""
+        hands whose watched kinds take a tile just ``revealed`` (any, when a joker was thrown
+        away), can have died: the instance last found for them can still be made otherwise.
+        Returns whether any hand died."""
         matcher = self.matcher
         shown = 0
         for tile in revealed:
-            shown |= 1 << kind(tile)
+            shown |= 1 << _KIND[tile]
         every = JOKER in revealed
         died = False
         for seat, state in enumerate(self.seats):
             if not state.exposures or not state.playing():
                 continue
-            if not (every or seat == exposing or state.needed & shown):
+            if not (every or seat == exposing or state.watch & shown):
                 continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
-            if matcher.viable(state.keys, self._out_of_sight, jokers_left):
+            watch = matcher.witness(state.keys, self._out_of_sight, jokers_left)
+            if watch is not None:
+                state.watch = watch
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
             wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
@@ -699,17 +722,19 @@ class AmericanDeal(Turns[AmericanAction]):
 
     def recount(self) -> None:
         """Work out from the seats' tiles what play keeps up to date: each seat's exposure keys,
-        the tiles out of sight, the jokers gone, and (when next asked) the candidates for Mah
-        Jongg. For tests that arrange tiles by hand, and the plain definition of these counts."""
+        the tiles out of sight, the jokers gone and shown, and (when next asked) the candidates
+        for Mah Jongg. For tests that arrange tiles by hand, and the plain definition of these
+        counts."""
         visible: list[Tile] = []
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
-            state.needed = self.matcher.kinds_needed(state.keys) if state.keys else 0
+            state.watch = _EVERY_KIND if state.keys else 0
             for exposure in state.exposures:
                 visible += exposure.naturals
             visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
         self._out_of_sight = unseen_supply(visible)
         self._jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
+        self._jokers_shown = sum(e.jokers for state in self.seats for e in state.exposures)
         self._candidates = [None] * SEATS
         self._turn_actions = None
 

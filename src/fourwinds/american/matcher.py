@@ -172,6 +172,8 @@ class _Table:
     ) -> None:
         self.entries = entries
         self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
+        self.kinds: list[int] = []
+        """For each position, the kinds it still needs (bit ``kind``)."""
         self.sets: list[tuple[ExposureKey, ...]] = []
         self.rank = {entry.place: position for position, entry in enumerate(entries)}
         self.tier = [0] * len(entries)
@@ -193,6 +195,7 @@ class _Table:
             for exposure in exposures:
                 sets.remove(exposure)
             self.needs.append(needs)
+            self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
             self.sets.append(tuple(sets))
             for tile, need, natural in needs:
                 self.by_kind[tile].append((position, need, natural))
@@ -295,7 +298,6 @@ class Matcher:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
-        self._kinds_needed = functools.lru_cache(maxsize=_TABLES)(self._build_kinds_needed)
 
     def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         """The table of the instances these (sorted) exposures allow."""
@@ -470,30 +472,28 @@ class Matcher:
                 yield position
                 position = aways.find(tiles, position + 1)
 
-    def kinds_needed(self, exposures: tuple[ExposureKey, ...]) -> int:
-        """The kinds some line these exposures allow uses, as a bitset over the kinds (bit
-        ``kind``): a hand with these exposures can die only when one of them comes into
-        sight."""
-        return self._kinds_needed(exposures)
-
-    def _build_kinds_needed(self, exposures: tuple[ExposureKey, ...]) -> int:
-        bits = self.candidates(Holding([], 0, exposures), every_kind=False)
-        return sum(1 << tile for tile, with_kind in enumerate(self.with_kind) if bits & with_kind)
-
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
     ) -> bool:
         """Whether some line can still be made around these exposures from the tiles that are
         not in sight (``unseen`` per kind) and ``jokers`` jokers that may still be had: the test
         of a dead hand (reference 3.5.2)."""
+        return self.witness(exposures, unseen, jokers) is not None
+
+    def witness(
+        self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
+    ) -> int | None:
+        """``viable``, giving the kinds (a bitset, bit ``kind``) that an instance which can
+        still be made needs besides the exposures, or None: while no tile of these kinds and no
+        joker comes into sight, that instance can still be made, so the hand lives."""
         table = self._table_of(exposures)
         if table.needs and _possible(table.needs[table.viable_at], unseen, jokers):
-            return True
+            return table.kinds[table.viable_at]
         for position, needs in enumerate(table.needs):
             if _possible(needs, unseen, jokers):
                 table.viable_at = position
-                return True
-        return False
+                return table.kinds[position]
+        return None
 
 
 def _possible(needs: tuple[tuple[Tile, int, int], ...], reach: Sequence[int], spare: int) -> bool:
