@@ -10,10 +10,13 @@ import pytest
 from fourwinds.arena import arena
 from fourwinds.bots.strong import PLANS, StrongBot, complete, plan_distance, pung_distance
 from fourwinds.engine.deal import Deal
+from fourwinds.engine.family import CLASSICAL_STYLE
 from fourwinds.engine.view import View
+from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import get_rules
+from fourwinds.scoring import is_legal_win
 from fourwinds.shapes import standard_distance
-from fourwinds.tiles import PLAIN_KINDS
+from fourwinds.tiles import PLAIN_KINDS, parse_tile
 
 WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
 
@@ -88,3 +91,52 @@ def test_strong_beats_greedy_under_hong_kong_minimum() -> None:
     assert edge["low"] > 0, edge
     strong, *greedy = report.entrants
     assert strong.wins > max(other.wins for other in greedy)
+
+
+@pytest.mark.parametrize("name", ["classical", "hongkong", "beginner"])
+def test_the_hint_prices_each_wait_by_the_rules(name: str) -> None:
+    """The hint's waits each carry what a win on them pays: nothing exactly when the rule set
+    refuses that win (Hong Kong's minimum), something for every win in Classical, no prices
+    where nothing is scored."""
+    rules = get_rules(name)
+    priced = 0
+    for seed in range(30):
+        deal = Deal(rules, seed)
+        bots = [StrongBot(seat) for seat in range(4)]
+        while deal.result is None:
+            seat = deal.to_move()[0]
+            view = View(deal, seat)
+            if deal.phase == "turn":
+                hint = CLASSICAL_STYLE.hint(deal, seat)
+                assert hint["suggestion"] in {str(action) for action in view.legal_actions}
+                if not rules.scoring:
+                    assert hint["wait_values"] == []
+                else:
+                    assert [w["tile"] for w in hint["wait_values"]] == hint["waits"]
+                    for wait in hint["wait_values"]:
+                        priced += 1
+                        legal = _legal_after_hint(deal, seat, hint, parse_tile(wait["tile"]))
+                        assert (wait["by_discard"] > 0) == legal, (hint, wait)
+                        if name == "classical":
+                            assert wait["by_discard"] > 0 and wait["self_drawn"] > 0
+            deal.apply(seat, bots[seat].choose(view))
+    assert priced or not rules.scoring
+
+
+def _legal_after_hint(deal: Deal, seat: int, hint: dict[str, object], tile: int) -> bool:
+    """Whether the hand the hint leaves wins legally on ``tile`` by discard (the scorer says)."""
+    view = View(deal, seat)
+    held = view.counts
+    suggestion = hint["suggestion"]
+    assert isinstance(suggestion, str)
+    kind, _, text = suggestion.partition(" ")
+    if kind in ("discard", "standing"):
+        held[parse_tile(text)] -= 1
+    standing = view.standing(seat) or kind == "standing"
+    concealed = tuple(t for t in range(PLAIN_KINDS) for _ in range(held[t]))
+    melds = tuple(
+        Meld(MeldKind(m.kind), m.tile, m.exposed) for m in view.melds(seat) if m.tile is not None
+    )
+    hand = Hand(concealed, melds, tuple(view.bonus(seat)), tile)
+    context = Context(seat, view.prevailing_wind, original_call=standing)
+    return is_legal_win(hand, context, view.rule_set)

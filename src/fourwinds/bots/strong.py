@@ -34,6 +34,7 @@ from fourwinds.engine.actions import (
     Action,
 )
 from fourwinds.hand import Context, Hand, Meld, MeldKind
+from fourwinds.rules import RuleSet
 from fourwinds.scoring import is_legal_win, score, settle
 from fourwinds.shapes import INFINITY, standard_distance, standard_distances
 from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile
@@ -138,6 +139,30 @@ def complete(
                 work[tile] += 1
                 break
     return work if sum(work) == size else None
+
+
+def paid(
+    rules: RuleSet,
+    seat: int,
+    prevailing_wind: int,
+    concealed: Sequence[Tile],
+    melds: Sequence[Meld],
+    bonus: tuple[Tile, ...],
+    winning: Tile,
+    self_drawn: bool,
+    original_call: bool = False,
+) -> int:
+    """What ``seat`` would be paid for winning on ``winning`` with these tiles (0 when that is
+    no legal win, as below a minimum), by the next seat's discard or self-drawn, with or without
+    a declared Standing Hand: the rule set's own scorer and settlement say."""
+    hand = Hand(tuple(concealed), tuple(melds), bonus, winning)
+    context = Context(seat, prevailing_wind, self_drawn=self_drawn, original_call=original_call)
+    if not is_legal_win(hand, context, rules):
+        return 0
+    values = [0] * 4
+    values[seat] = score(hand, context, rules).total
+    discarder = None if self_drawn else (seat + 1) % 4
+    return max(0, settle(rules, seat, discarder, self_drawn, values).net[seat])
 
 
 class StrongBot:
@@ -263,23 +288,17 @@ class Table:
         prevailing wind (they pay in every scored rule set), then the kinds held most."""
 
     def value(self, concealed: list[int], melds: Sequence[Meld]) -> float:
-        """What a win with this complete hand would be paid to this seat (by discard)."""
+        """What a win with this complete hand would be paid to this seat, by discard and (for
+        the share of wins that are) self-drawn; 1 in a rule set without scoring."""
         if not self.scoring:
             return 1.0
-        tiles = tuple(t for t in range(PLAIN_KINDS) for _ in range(concealed[t]))
-        winning = next(t for t in tiles)
-        rest = list(tiles)
-        rest.remove(winning)
-        hand = Hand(tuple(rest), tuple(melds), tuple(self.view.bonus(self.seat)), winning)
-        context = Context(self.seat, self.view.prevailing_wind)
-        if not is_legal_win(hand, context, self.rules):
-            return 0.0
-        values = [0] * 4
-        values[self.seat] = score(hand, context, self.rules).total
-        discarder = (self.seat + 1) % 4
-        return max(
-            0.0, float(settle(self.rules, self.seat, discarder, False, values).net[self.seat])
-        )
+        tiles = [t for t in range(PLAIN_KINDS) for _ in range(concealed[t])]
+        winning = tiles.pop(0)
+        bonus = tuple(self.view.bonus(self.seat))
+        wind = self.view.prevailing_wind
+        return (1 - SELF_DRAWN) * paid(
+            self.rules, self.seat, wind, tiles, melds, bonus, winning, False
+        ) + SELF_DRAWN * paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, True)
 
     def worths(self, counts: list[int], melds: Sequence[Meld]) -> list[tuple[Plan, float]]:
         """Each plan open to these tiles and melds, with what its nearest win is worth."""

@@ -12,12 +12,13 @@ from typing import Any
 from fourwinds import family
 from fourwinds.analysis import tiles_to_win, waits
 from fourwinds.bots import BOTS, Bot, make_bot
-from fourwinds.bots.greedy import GreedyBot
+from fourwinds.bots.strong import StrongBot, paid
 from fourwinds.engine.actions import DISCARD, PASS_ACTION, STANDING, WIN_ACTION, Action
 from fourwinds.engine.calculator import ClassicalCalculator
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.match import HandOutcome, Match, score_deal
 from fourwinds.engine.view import MeldView, View
+from fourwinds.hand import Meld, MeldKind
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import Settlement
 from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
@@ -100,23 +101,48 @@ class ClassicalStyle:
         return make_bot(name, seed)
 
     def hint(self, deal: Deal, seat: int) -> dict[str, Any]:
-        """The greedy bot's choice for this seat, and tiles-to-win and waits of the hand it
-        leaves (after the suggested discard when the seat holds a tile too many)."""
+        """The strong bot's choice for this seat; tiles-to-win and waits of the hand it leaves
+        (after the suggested discard when the seat holds a tile too many), and for each wait
+        what a win on it would be paid, by discard and self-drawn (0: no legal win), with the
+        Standing Hand the seat declared or is advised to declare."""
         view = View(deal, seat)
-        suggestion = GreedyBot(0).choose(view) if view.legal_actions else None
+        suggestion = StrongBot(0).choose(view) if view.legal_actions else None
         held = view.counts
         discarded = None if suggestion is None else suggestion.tile
         if suggestion is not None and suggestion.kind in (DISCARD, STANDING):
             assert discarded is not None
             held[discarded] -= 1
-        melds = len(view.melds(view.seat))
+        melds = [
+            Meld(MeldKind(m.kind), m.tile, m.exposed)
+            for m in view.melds(seat)
+            if m.tile is not None
+        ]
         shapes = view.rule_set.shapes
-        distance = tiles_to_win(held, melds, shapes)
+        distance = tiles_to_win(held, len(melds), shapes)
         ready = distance == 0 and sum(held) % 3 == 1
+        waiting = waits(held, len(melds), shapes) if ready else []
+        concealed = [t for t in range(PLAIN_KINDS) for _ in range(held[t])]
+        bonus = tuple(view.bonus(seat))
+        rules, wind = view.rule_set, view.prevailing_wind
+        standing = view.standing(seat) or (suggestion is not None and suggestion.kind == STANDING)
         return {
             "type": "hint",
             "tiles_to_win": distance,
-            "waits": [tile_name(tile) for tile in waits(held, melds, shapes)] if ready else [],
+            "waits": [tile_name(tile) for tile in waiting],
+            "wait_values": [
+                {
+                    "tile": tile_name(tile),
+                    "by_discard": paid(
+                        rules, seat, wind, concealed, melds, bonus, tile, False, standing
+                    ),
+                    "self_drawn": paid(
+                        rules, seat, wind, concealed, melds, bonus, tile, True, standing
+                    ),
+                }
+                for tile in waiting
+            ]
+            if rules.scoring
+            else [],
             "suggestion": None if suggestion is None else str(suggestion),
         }
 

@@ -149,8 +149,12 @@ export default {
     const distance = hint.tiles_to_win < 0 ? "Your hand is complete." :
       hint.tiles_to_win === 0 ? "Your hand is ready (one tile from a win)." :
         `${hint.tiles_to_win} tile${hint.tiles_to_win === 1 ? "" : "s"} from ready.`;
-    const waits = hint.waits && hint.waits.length ?
-      ` Waits: ${hint.waits.map(tileLabel).join(", ")}.` : "";
+    const worth = (wait) => wait.by_discard || wait.self_drawn ?
+      `${tileLabel(wait.tile)} (pays ${wait.by_discard} by discard, ${wait.self_drawn} self-drawn)` :
+      `${tileLabel(wait.tile)} (no legal win)`;
+    const waits = hint.wait_values && hint.wait_values.length ?
+      ` Waits: ${hint.wait_values.map(worth).join(", ")}.` :
+      hint.waits && hint.waits.length ? ` Waits: ${hint.waits.map(tileLabel).join(", ")}.` : "";
     const suggestion = hint.suggestion ? ` Suggested: ${actionWords(hint.suggestion)}.` : "";
     return distance + waits + suggestion;
   },
