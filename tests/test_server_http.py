@@ -102,6 +102,28 @@ def test_seats_are_taken_by_name_and_bots_fill_the_rest(http: TestClient) -> Non
     assert http.post("/api/tables/nope/bots", json={}).status_code == 404
 
 
+def test_each_seat_gets_the_bot_chosen_for_it_the_strongest_by_default(http: TestClient) -> None:
+    """Issue 12: the lobby offers a bot level per seat, the family's strongest first."""
+    rules = {r["name"]: r["bots"] for r in http.get("/api/rules").json()["rules"]}
+    assert rules["hongkong"] == ["strong", "greedy", "random"]
+    assert rules["american"] == ["greedy", "random"]
+    table_id = new_table(http, "hongkong")
+    join(http, table_id, "Ann", position=0)
+    bots = f"/api/tables/{table_id}/bots"
+    assert http.post(bots, json={"bot": "greedy", "position": 0}).status_code == 409  # Ann's
+    assert http.post(bots, json={"bot": "greedy", "position": 7}).status_code == 400
+    assert http.post(bots, json={"bot": "greedy", "position": "1"}).status_code == 400
+    assert http.post(bots, json={"bot": "greedy", "position": 2}).status_code == 200
+    assert http.post(bots, json={"position": 1}).status_code == 200  # the default: strong
+    filled = http.post(bots, json={"bot": "random"}).json()["table"]
+    assert [(p["position"], p["bot"]) for p in filled["players"]] == [
+        (0, None),
+        (1, "strong"),
+        (2, "greedy"),
+        (3, "random"),
+    ]
+
+
 def test_pages_are_served_or_missing_plainly(http: TestClient) -> None:
     for path, name in (
         ("/", "lobby.html"),

@@ -225,6 +225,8 @@ class Family(Protocol):
     by_card: bool
     """Hands are won by a line of a card (``RuleSet.card``)."""
     bot_names: tuple[str, ...]
+    """The family's bots, strongest first: the first is the lobby's default and plays for a
+    player away from the table."""
     claim_phases: frozenset[str]
     """The phases in which the seats to move answer a discard (a claim window)."""
     pass_action: Any

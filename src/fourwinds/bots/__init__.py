@@ -69,11 +69,11 @@ from fourwinds.bots.random_bot import RandomBot  # noqa: E402
 from fourwinds.bots.strong import StrongBot  # noqa: E402
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
     "strong": StrongBot,
+    "greedy": GreedyBot,
+    "random": RandomBot,
 }
-"""Bot factories by name; each takes a seed for its own choices."""
+"""Bot factories by name, strongest first; each takes a seed for its own choices."""
 
 
 def make_bot(name: str, seed: int) -> Bot:

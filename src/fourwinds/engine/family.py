@@ -75,7 +75,7 @@ class ClassicalStyle:
 
     name = Deal.family
     by_card = False
-    bot_names = tuple(sorted(BOTS))
+    bot_names = tuple(BOTS)
     claim_phases = Deal.claim_phases
     pass_action = PASS_ACTION
     win_action = WIN_ACTION

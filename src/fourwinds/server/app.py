@@ -122,6 +122,7 @@ async def list_rules(request: Request) -> Response:
                 "labels": {option.name: option.label for option in offered},
                 "help": {option.name: option.help for option in offered},
                 "by_card": family_of(rule_set).by_card,
+                "bots": list(family_of(rule_set).bot_names),
             }
         )
     return JSONResponse({"rules": rules})
@@ -207,10 +208,13 @@ async def add_bots(request: Request) -> Response:
         return _failure(404, "no such table")
     try:
         body = await _body(request)
-        bot = body.get("bot", "greedy")
-        if not isinstance(bot, str):
+        bot = body.get("bot")
+        if bot is not None and not isinstance(bot, str):
             raise BadMessage("bot must be a bot's name")
-        table.add_bots(bot)
+        position = body.get("position")
+        if position is not None and (not isinstance(position, int) or isinstance(position, bool)):
+            raise BadMessage("position must be a number")
+        table.add_bots(bot, position)
     except TableError as problem:
         return _failure(409, str(problem))
     except ValueError as problem:

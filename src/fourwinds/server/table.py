@@ -5,7 +5,8 @@ The table is the authority for its game. Every move, from a person, a bot or a t
 connected position gets a fresh ``state`` built from its own ``View`` only, with the events of the
 actions played since its previous state, each as its seat may see it (``Event.for_seat``). Timers
 (asyncio, on the running loop) play for the server's bots after ``bot_delay``, pass for a person
-whose claim time ran out or who asked for auto-pass, let a greedy bot take over a position whose
+whose claim time ran out or who asked for auto-pass, let the family's strongest bot take over a
+position whose
 player has been away for ``away_wait``, and start the next hand after ``hand_pause``. A restarted
 server rebuilds a table from its seed and stored actions with the same code that played them.
 """
@@ -31,7 +32,6 @@ from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, Stored
 
 NEXT = "next"
 """The stored action that starts the next hand (its seat is None)."""
-AWAY_BOT = "greedy"
 
 
 class TableError(ValueError):
@@ -300,16 +300,21 @@ class Table:
         self._seat(position, Player(name, None, token_hash))
         return position, token
 
-    def add_bots(self, bot: str) -> None:
-        """Fill every empty position with a server-side bot."""
+    def add_bots(self, bot: str | None = None, position: int | None = None) -> None:
+        """Seat a server-side bot at ``position``, or at every empty position; by default the
+        family's strongest bot."""
+        bot = bot or self.family.bot_names[0]
         self.family.bot(bot, 0)  # refuses an unknown bot before anything is stored
-        if self.status != "open":
+        if position is not None:
+            positions = [self._free_position(position)]
+        elif self.status != "open":
             raise TableError("the game has started: no seat is free")
-        for position, player in enumerate(self.players):
-            if player is None:
-                name = f"{bot.capitalize()} bot {position + 1}"
-                self.storage.add_player(self.id, StoredPlayer(position, name, bot, None, False))
-                self._seat(position, Player(name, bot, None))
+        else:
+            positions = [p for p, player in enumerate(self.players) if player is None]
+        for free in positions:
+            name = f"{bot.capitalize()} bot {free + 1}"
+            self.storage.add_player(self.id, StoredPlayer(free, name, bot, None, False))
+            self._seat(free, Player(name, bot, None))
 
     def _free_position(self, position: int | None) -> int:
         if self.status != "open":
@@ -512,7 +517,7 @@ class Table:
         assert player is not None
         bot = self._bots.get(position)
         if bot is None:
-            bot = self.family.bot(player.bot or AWAY_BOT, self.seed + position)
+            bot = self.family.bot(player.bot or self.family.bot_names[0], self.seed + position)
             self._bots[position] = bot
         self.act(position, str(bot.choose(self.family.view(self.match.deal, seat))))
 

@@ -50,6 +50,17 @@ function showOptions() {
       chosen.help[option])));
   $("card-choice").hidden = !chosen.by_card;
   showCardError("");
+  showBotLevels(chosen);
+}
+
+// What each bot is, in the lobby's words: the family lists its bots strongest first.
+const BOT_WORDS = { strong: "strong", greedy: "easy (greedy)", random: "random (practice)" };
+
+// One choice of bot per other seat, the family's strongest chosen.
+function showBotLevels(chosen) {
+  $("bot-levels").replaceChildren(...[2, 3, 4].map((seat) =>
+    el("label", {}, `Seat ${seat} `, el("select", { "data-bot-seat": seat },
+      chosen.bots.map((bot) => el("option", { value: bot }, BOT_WORDS[bot] || bot))))));
 }
 
 // --- the card of an American table ------------------------------------------------------------
@@ -136,7 +147,13 @@ async function create(event) {
     }
     const seat = await sitDown(table.id);
     if ($("with-bots").checked) {
-      await postJSON(`/api/tables/${encodeURIComponent(table.id)}/bots`, { bot: $("bot").value });
+      // the other positions, in order, each with the bot chosen for it
+      const others = [...Array(positionsOf(table)).keys()].filter((p) => p !== seat.position);
+      const levels = [...$("bot-levels").querySelectorAll("select")].map((s) => s.value);
+      for (const [i, position] of others.entries()) {
+        await postJSON(`/api/tables/${encodeURIComponent(table.id)}/bots`,
+          { bot: levels[i], position });
+      }
     }
     location.href = seat.url;
   } catch (error) {
@@ -187,7 +204,7 @@ function tableItem(table) {
         onclick: act(async () => { location.href = (await sitDown(table.id)).url; }) },
       "Sit down"),
       el("button", { type: "button", onclick: act(async () => {
-        await postJSON(`/api/tables/${encodeURIComponent(table.id)}/bots`, { bot: "greedy" });
+        await postJSON(`/api/tables/${encodeURIComponent(table.id)}/bots`, {});
         refresh();
       }) }, "Fill empty seats with bots"),
       el("button", { type: "button", onclick: act(async (event) => {

@@ -521,7 +521,7 @@ $("copy-invite").addEventListener("click", () => {
 });
 $("fill-bots").addEventListener("click", async () => {
   try {
-    await postJSON(`/api/tables/${encodeURIComponent(tableId)}/bots`, { bot: "greedy" });
+    await postJSON(`/api/tables/${encodeURIComponent(tableId)}/bots`, {});
   } catch (error) {
     $("error").textContent = error.message;
   }
