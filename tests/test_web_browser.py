@@ -14,6 +14,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -293,6 +294,60 @@ def test_two_players_at_one_table(browser: Browser, context: BrowserContext, ser
             ann.wait_for_timeout(100)
     assert ann_errors == [] and bob_errors == []
     bob_context.close()
+
+
+def test_a_bot_level_for_each_other_seat(context: BrowserContext, server: str) -> None:
+    """The lobby offers a bot per other seat, the rule set's strongest chosen; the table gets the
+    bots chosen, at the other positions in order. American tables offer only greedy and random."""
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.get_by_label("Your name").fill("Ann")
+    page.locator("#rules").select_option("hongkong")
+    selects = page.locator("#bot-levels select[data-bot-seat]")
+    expect(selects).to_have_count(3)
+    words = ["strong", "easy (greedy)", "random (practice)"]
+    for seat in (2, 3, 4):
+        select = page.get_by_label(f"Seat {seat}")
+        expect(select).to_have_attribute("data-bot-seat", str(seat))
+        expect(select).to_have_value("strong")
+        expect(select.locator("option")).to_have_text(words)
+        assert select.locator("option").evaluate_all("os => os.map(o => o.value)") == [
+            "strong",
+            "greedy",
+            "random",
+        ]
+    # Side by side (or one under another on a narrow screen), never on top of each other.
+    boxes = [select.bounding_box() for select in selects.all()]
+    for before, after in pairwise(boxes):
+        assert before and after
+        assert before["x"] + before["width"] <= after["x"] or (
+            before["y"] + before["height"] <= after["y"]
+        ), boxes
+    # American: only the greedy and the random bot, the greedy one chosen.
+    page.locator("#rules").select_option("american")
+    expect(selects).to_have_count(3)
+    for select in selects.all():
+        expect(select.locator("option")).to_have_text(["easy (greedy)", "random (practice)"])
+        expect(select).to_have_value("greedy")
+    # Back to Hong Kong, strong by default again; seat 3 easy, seat 4 random.
+    page.locator("#rules").select_option("hongkong")
+    expect(page.get_by_label("Seat 2")).to_have_value("strong")
+    page.get_by_label("Seat 3").select_option(label="easy (greedy)")
+    page.get_by_label("Seat 4").select_option("random")
+    page.get_by_role("button", name="Create the table and sit down").click()
+    page.wait_for_url(re.compile(r"/table/[^#]+#position=\d&token="))
+    table_id, position = re.findall(r"/table/([^#]+)#position=(\d)", page.url)[0]
+    expect(page.locator(".seat:not(.me) .seat-name .tag", has_text="bot")).to_have_count(3)
+    tables = page.request.get(server + "/api/tables").json()["tables"]
+    (table,) = [t for t in tables if t["id"] == table_id]
+    assert table["rules"] == "hongkong"
+    players = sorted(table["players"], key=lambda p: p["position"])
+    assert [p["position"] for p in players] == [0, 1, 2, 3]
+    others = [p for p in players if p["position"] != int(position)]
+    assert [p["bot"] for p in others] == ["strong", "greedy", "random"]
+    assert [p["bot"] for p in players if p["position"] == int(position)] == [None]
+    assert errors == []
 
 
 def test_game_history_and_replay(context: BrowserContext, server: str) -> None:
