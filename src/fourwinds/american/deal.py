@@ -149,9 +149,11 @@ class PassChoices(Sequence[AmericanAction]):
         """The run of ``size`` own tiles at ``index`` in sorted order: for each tile in turn,
         the runs that start with it are counted from the tiles from it on."""
         kinds, held = list(self._held), list(self._held.values())
-        at_least = [[0, 0, 0] for _ in range(len(kinds) + 1)]  # kinds from i on held 1, 2, 3+
+        at_least = [(0, 0, 0)] * (len(kinds) + 1)  # kinds from i on held 1, 2, 3+ times
+        once = twice = thrice = 0
         for i in reversed(range(len(kinds))):
-            at_least[i] = [m + (held[i] > n) for n, m in enumerate(at_least[i + 1])]
+            once, twice, thrice = once + 1, twice + (held[i] > 1), thrice + (held[i] > 2)
+            at_least[i] = (once, twice, thrice)
         run: list[Tile] = []
         i = 0
         while len(run) < size:
