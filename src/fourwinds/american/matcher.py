@@ -267,6 +267,8 @@ class _Table:
 
 _TABLES: Final = 256
 """Tables kept per matcher, one per set of exposures met (most recently used)."""
+_SHORTLISTS: Final = 64
+"""Ranked shortlists kept per matcher (all dropped when full): a few per seat at a table."""
 
 
 class Matcher:
@@ -298,6 +300,7 @@ class Matcher:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
+        self._shortlists: dict[tuple[object, ...], tuple[bytes, list[int]]] = {}
 
     def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         """The table of the instances these (sorted) exposures allow."""
@@ -431,11 +434,9 @@ class Matcher:
             aways = table.reachable(counts, holding.jokers, reach, spare)
             ranked = self._nearest(aways)
         else:
-            aways = table.aways(counts, holding.jokers)
+            aways, order = self._ranked_shortlist(table, counts, holding.jokers, among)
             ranked = (
-                position
-                for position in self._shortlist(table, aways, among)
-                if _possible(table.needs[position], reach, spare)
+                position for position in order if _possible(table.needs[position], reach, spare)
             )
         lines, entries, found = self.card.lines, table.entries, []
         for position in ranked:
@@ -450,6 +451,21 @@ class Matcher:
             found.append(target)
             if len(found) == limit:
                 break
+        return found
+
+    def _ranked_shortlist(
+        self, table: _Table, counts: Sequence[int], jokers: int, among: Sequence[int]
+    ) -> tuple[bytes, list[int]]:
+        """Tiles away of every instance and ``_shortlist``, kept for the last few hands asked:
+        a bot asks again with the same tiles and shortlist at each claim between its turns,
+        when only what is in sight has changed."""
+        key = (table, jokers, *counts, *among)  # as many counts each time: one kind each
+        found = self._shortlists.get(key)
+        if found is None:
+            if len(self._shortlists) >= _SHORTLISTS:
+                self._shortlists.clear()
+            aways = table.aways(counts, jokers)
+            found = self._shortlists[key] = (aways, self._shortlist(table, aways, among))
         return found
 
     @staticmethod
