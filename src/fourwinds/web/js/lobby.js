@@ -254,6 +254,9 @@ async function start() {
   $("create").addEventListener("submit", create);
   $("rules").addEventListener("change", showOptions);
   $("card-file").addEventListener("change", loadCardFile);
+  $("with-bots").addEventListener("change", () => {
+    $("bot-levels").hidden = !$("with-bots").checked;
+  });
   for (const radio of document.querySelectorAll("input[name=card]")) {
     radio.addEventListener("change", () => {
       $("own-card").hidden = !$("own-card-radio").checked;
