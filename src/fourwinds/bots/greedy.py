@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from fourwinds.bots import SeatView
 
 
-def _isolation(counts: Sequence[int], tile: Tile) -> int:
+def isolation(counts: Sequence[int], tile: Tile) -> int:
     """How many held tiles could share a set with ``tile`` (fewer: a better discard)."""
     near = counts[tile] - 1
     if tile < SUITED_KINDS:
@@ -66,7 +66,7 @@ class GreedyBot:
         if after.count(fewest) == 1:
             return fewest - 1, after.index(fewest)
         tied = [tile for tile in range(PLAIN_KINDS) if after[tile] == fewest]
-        return fewest - 1, min(tied, key=lambda tile: (_isolation(counts, tile), tile))
+        return fewest - 1, min(tied, key=lambda tile: (isolation(counts, tile), tile))
 
     def _turn(
         self, legal: list[Action], counts: list[int], melds: int, shapes: Sequence[str]

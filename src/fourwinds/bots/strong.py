@@ -1,18 +1,20 @@
-"""The strong bot: plays for what a win is worth under the rule set in play, and defends.
+"""The strong bot: plays for a win that pays under the rule set in play, and defends.
 
-It weighs a few *plans* for its hand: any sets, one suit with honours (for each suit), and pungs
-only. For each plan it builds the nearest complete hand the plan allows, asks the rule set's own
-scorer whether that hand is a legal win and what it would be paid, and discounts that by the
-tiles still missing (``SPEED`` per tile). A hand that cannot reach a rule set's minimum (Hong
-Kong's 3 faan) is worth nothing, so the bot never builds one; a dragon pung, a one-suit hand or
-concealment count because the scorer counts them. Every discard and every claim is judged by
-the best plan it leaves.
+It weighs a few *plans* for its hand: any sets, one suit with honours (for each suit), simples
+only, pungs only. For each plan it builds the nearest complete hand the plan allows and asks the
+rule set's own scorer whether that hand is a legal win and what it would be paid. A plan whose
+win does not pay (below Hong Kong's 3-faan minimum) counts for nothing, so the bot never builds
+such a hand; a dragon pung, a one-suit hand or concealment count because the scorer counts them.
+It discards to stay nearest a win that pays, then to keep the most worth in reach (the unseen
+tiles that bring the hand nearer, times what its win would pay), and claims only when that
+brings it nearer such a win.
 
 It also defends: it reads each opponent's threat from the melds it has shown and a declared
 Standing Hand, reads a one-suit collection from those melds, counts the tiles it has seen, and
 when an opponent is close while its own hand is far, it discards the safest tile instead.
 
-Built on the view only (no other seat's concealed tiles, no wall order) and deterministic.
+Built on the view only (no other seat's concealed tiles, no wall order) and deterministic; see
+docs/bots.md.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from fourwinds.bots.greedy import isolation
 from fourwinds.engine.actions import (
     ADDED_KONG,
     CHOW,
@@ -386,7 +389,7 @@ class Table:
             reach = Reach(distance, value, accept)
             danger = self.danger(tile)
             key = (-danger, *reach.key()) if folding else (*reach.key(), -danger)
-            key = (*key, -_near(counts, tile), -tile)
+            key = (*key, -isolation(counts, tile), -tile)
             if best is None or key > best:
                 best, chosen = key, (tile, reach)
         assert chosen is not None
@@ -421,14 +424,3 @@ class Reach:
     def key(self) -> tuple[float, ...]:
         """Larger is better: nearer first, then the worth the tiles to take would bring."""
         return (-self.distance, self.accept * self.value, self.accept)
-
-
-def _near(counts: Sequence[int], tile: Tile) -> int:
-    """How many held tiles could share a set with ``tile`` (fewer: a better discard)."""
-    near = counts[tile] - 1
-    if tile < SUITED_KINDS:
-        value = tile % 9
-        for step in (-2, -1, 1, 2):
-            if 0 <= value + step <= 8:
-                near += counts[tile + step]
-    return near
