@@ -53,6 +53,13 @@ def test_simulate_table_output() -> None:
         assert words in result.output
 
 
+def test_simulate_refuses_a_bot_the_family_does_not_have() -> None:
+    args = ["simulate", "--rules", "american", "--bots", "strong", "--hands", "1"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert "--bots: unknown American bot 'strong'; known: greedy, random" in result.output
+
+
 def test_replay_fails_loudly_on_a_changed_record(tmp_path: Path) -> None:
     runner = CliRunner()
     runner.invoke(main, ["simulate", "--hands", "1", "--records", str(tmp_path), "--json"])

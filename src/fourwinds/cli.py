@@ -21,9 +21,40 @@ from fourwinds.bots import BOTS
 from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
-from fourwinds.rules import DEFAULT, get_rules, listed
+from fourwinds.rules import DEFAULT, RuleSet, get_rules, listed
 from fourwinds.simulate import every_core
 from fourwinds.simulate import simulate as run_simulation
+
+RULES_OPTION = click.option(
+    "--rules",
+    "rules_name",
+    type=click.Choice([rules.name for rules in listed()]),
+    default=DEFAULT,
+    show_default=True,
+    help="The rule set to play.",
+)
+CARD_OPTION = click.option(
+    "--card",
+    "card_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="American: the card file to play by [default: the sample card].",
+)
+WORKERS_OPTION = click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to play in; the results are those of one.  [default: every core]",
+)
+
+
+def played_by(rules: RuleSet, card_file: Path | None) -> RuleSet:
+    """The rule set with the card of ``--card``, refused for a rule set played by no card."""
+    if card_file is None:
+        return rules
+    if not family_of(rules).by_card:
+        raise click.UsageError(f"--card: {rules.title} is not played by a card")
+    return rules.with_card(load_card(card_file))
 
 
 @click.group()
@@ -34,14 +65,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option(
-    "--rules",
-    "rules_name",
-    type=click.Choice([rules.name for rules in listed()]),
-    default=DEFAULT,
-    show_default=True,
-    help="The rule set to play.",
-)
+@RULES_OPTION
 @click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
@@ -58,13 +82,7 @@ def main() -> None:
     default=None,
     help="Write each hand's record to this directory.",
 )
-@click.option(
-    "--card",
-    "card_file",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="American: the card file to play by [default: the sample card].",
-)
+@CARD_OPTION
 @click.option(
     "--players",
     type=click.IntRange(3, 4),
@@ -72,12 +90,7 @@ def main() -> None:
     show_default=True,
     help="American: three players play without the Charleston.",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Processes to play in; the results are those of --workers 1.  [default: every core]",
-)
+@WORKERS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
     rules_name: str,
@@ -96,10 +109,11 @@ def simulate(
         rules = get_rules(rules_name, **({} if players == 4 else {"players": players}))
     except ValueError as error:
         raise click.UsageError(f"--players: {error}") from None
-    if card_file is not None:
-        if not family_of(rules).by_card:
-            raise click.UsageError(f"--card: {rules.title} is not played by a card")
-        rules = rules.with_card(load_card(card_file))
+    rules = played_by(rules, card_file)
+    try:
+        family_of(rules).bot(bot, 0)
+    except ValueError as error:
+        raise click.UsageError(f"--bots: {error}") from None
     if as_json:
         summary = run_simulation(rules, hands, seed, bot, records, workers=workers)
         click.echo(json.dumps(summary.to_json()))
@@ -123,14 +137,7 @@ def simulate(
 
 
 @main.command()
-@click.option(
-    "--rules",
-    "rules_name",
-    type=click.Choice([rules.name for rules in listed()]),
-    default=DEFAULT,
-    show_default=True,
-    help="The rule set to play.",
-)
+@RULES_OPTION
 @click.option(
     "--bots",
     "bots",
@@ -147,19 +154,8 @@ def simulate(
     help="Deals to play; each is played once per rotation of the bots through the seats.",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option(
-    "--card",
-    "card_file",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="American: the card file to play by [default: the sample card].",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Processes to play in; the report is that of --workers 1.  [default: every core]",
-)
+@CARD_OPTION
+@WORKERS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
     "--plot",
@@ -180,10 +176,7 @@ def arena(
 ) -> None:
     """Duplicate play: which bot is stronger, each deal played from every seat."""
     rules = get_rules(rules_name)
-    if card_file is not None:
-        if not family_of(rules).by_card:
-            raise click.UsageError(f"--card: {rules.title} is not played by a card")
-        rules = rules.with_card(load_card(card_file))
+    rules = played_by(rules, card_file)
     names = [name.strip() for name in bots.split(",")]
     workers = workers or every_core()
     try:
