@@ -67,22 +67,29 @@ def test_a_bad_hello_is_refused(hello: dict[str, object]) -> None:
         parse_hello(json.dumps(hello))
 
 
-def test_hint_suggests_the_greedy_choice_and_reports_waits() -> None:
+def test_hint_suggests_the_strong_choice_and_reports_waits() -> None:
     deal = Deal(get_rules("beginner"), seed=11)
     family = family_of(deal.rules)
     answer = family.hint(deal, 0)
-    assert answer["suggestion"] == str(make_bot("greedy", 0).choose(View(deal, 0)))
+    assert answer["suggestion"] == str(make_bot("strong", 0).choose(View(deal, 0)))
     assert answer["tiles_to_win"] >= 0
     assert answer["waits"] == [] or answer["tiles_to_win"] == 0
     assert family.hint(deal, 1)["suggestion"] is None  # not South's turn
 
 
 @pytest.mark.parametrize(
-    ("name", "seeds"),
-    [("classical", (3,)), ("hongkong", (3,)), ("beginner", (3,)), ("american", (3, 4))],
+    ("name", "seeds", "bot"),
+    [
+        ("classical", (3,), "greedy"),
+        ("hongkong", (3,), "greedy"),
+        ("beginner", (3,), "greedy"),
+        ("american", (3, 4), "greedy"),
+        ("classical", (3, 4), "strong"),
+        ("hongkong", (3,), "strong"),
+    ],
 )
 def test_the_bots_choose_the_same_from_a_view_received_as_json(
-    name: str, seeds: tuple[int, ...]
+    name: str, seeds: tuple[int, ...], bot: str
 ) -> None:
     """The family's remote view (with the table's card, where hands are won by one) stands in
     for its view; each seat has a bot for each view, as the card bot remembers its shortlist
@@ -91,8 +98,8 @@ def test_the_bots_choose_the_same_from_a_view_received_as_json(
     family = family_of(rules)
     for seed in seeds:
         deal = family.deal(rules, seed)
-        local = [family.bot("greedy", seat) for seat in range(4)]
-        remote = [family.bot("greedy", seat) for seat in range(4)]
+        local = [family.bot(bot, seat) for seat in range(4)]
+        remote = [family.bot(bot, seat) for seat in range(4)]
         while deal.result is None:
             seat = deal.to_move()[0]
             view = family.view(deal, seat)
