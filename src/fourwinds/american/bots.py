@@ -6,7 +6,8 @@ worth what those targets need of it, nearer targets counting more; the bot passe
 the tiles worth least and never a joker while it has anything else. It declares Mah Jongg when
 it can, exchanges a tile for a joker when that brings it no further from its best line, calls a
 discard only for a set of a target line and only when the call brings it nearer, and votes for
-the second Charleston when its hand is still far from every line.
+the second Charleston when its hand is still far from every line. :class:`StrongBot` is the
+card bot aiming at the lines it is likeliest to complete given the tiles in sight.
 
 >>> from fourwinds.rules import get_rules
 >>> from fourwinds.american.deal import AmericanDeal
@@ -251,12 +252,153 @@ def _with(holding: Holding, remove: Tile, jokers: int) -> Holding:
     return holding._replace(counts=counts, jokers=holding.jokers + jokers)
 
 
+POOL: Final = 30
+"""Instances the strong bot weighs at once: the nearest, before it ranks them by chance."""
+DRAW: Final = 0.55
+"""The strong bot's chance of one more tile it needs while all four of its kind are unseen."""
+GUARD_FAR: Final = 3
+"""Tiles away at or beyond which the strong bot keeps back a discard that another seat's
+exposures show it may need."""
+
+
+class StrongBot(CardBot):
+    """The card bot, ranking the lines it aims at by the chance of completing them given the
+    tiles in sight rather than by tiles away alone (see ``_chance``); the line's value breaks
+    ties (weighing the chance by the value, or its square root, lost to the card bot in the
+    arena). Passes and discards keep what the likeliest lines need, weighted by that chance;
+    calls and joker exchanges are judged on the nearest of them, as the card bot does. While
+    its hand is far, it keeps back a discard that the lines still open to another seat's
+    exposures need."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._chances: dict[int, float] = {}
+        self._wanted: dict[tuple[tuple[Tile, int], ...], frozenset[int]] = {}
+
+    def _targets(
+        self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
+    ) -> list[Target]:
+        pool = super()._targets(view, holding, max(limit, POOL))
+        if len(pool) <= 1:
+            return pool
+        unseen = view.unseen()
+        jokers = _unseen_jokers(view, holding)
+        ranked = sorted(
+            (
+                (_chance(target, holding, unseen, jokers), target.line.value, i)
+                for i, target in enumerate(pool)
+            ),
+            reverse=True,
+        )
+        self._chances = {pool[i].place: chance for chance, _, i in ranked}
+        return [pool[i] for _, _, i in ranked[:limit]]
+
+    def _charleston(
+        self,
+        legal: Sequence[AmericanAction],
+        hand: Sequence[Tile],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        if legal[-1].kind in (VOTE, COURTESY):
+            return super()._charleston(legal, hand, holding, targets)
+        last = legal[-1]
+        worth = self._weighted(holding, targets)
+        return _least_worth(hand, worth, len(last.tiles) + last.number, PASS_TILES)
+
+    def _turn(
+        self,
+        view: AmericanSeatView,
+        legal: Sequence[AmericanAction],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        best = min((t.tiles for t in targets), default=99)
+        for action in legal:
+            if action.kind == EXCHANGE:
+                after = _with(holding, remove=action.tiles[0], jokers=1)
+                nearer = _targets(view, after, 1, self._shortlist)
+                if nearer and nearer[0].tiles <= best:
+                    return action
+        worth = self._weighted(holding, targets)
+        if best >= GUARD_FAR:
+            top = max(worth) + 1.0
+            for tile in self._wanted_by_others(view):
+                worth[tile] += top
+        return _least_worth(view.hand, worth, 1, DISCARD)
+
+    def _claim(
+        self,
+        view: AmericanSeatView,
+        legal: Sequence[AmericanAction],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        nearest = sorted(targets, key=lambda t: t.tiles)
+        return super()._claim(view, legal, holding, nearest)
+
+    def _weighted(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
+        """``_worth`` with each target weighted by its chance rather than its tiles away."""
+        worth = [0.0] * KIND_COUNT
+        for target in targets:
+            weight = self._chances.get(target.place, 0.0)
+            for tile, need, _ in target.needs:
+                if 0 < holding.counts[tile] <= need:
+                    worth[tile] += weight
+        return worth
+
+    def _wanted_by_others(self, view: AmericanSeatView) -> frozenset[int]:
+        """Kinds needed by the nearest lines still open to another seat's exposures, for the
+        seats with two exposures or more (a hand that may be near)."""
+        wanted: set[int] = set()
+        mine = view.holding.exposures
+        for seat in range(4):
+            shown = tuple((e.tile, e.size) for e in view.exposures(seat))
+            if len(shown) < 2 or shown == mine:
+                continue
+            kinds = self._wanted.get(shown)
+            if kinds is None:
+                empty = Holding([0] * KIND_COUNT, 0, shown, 0)
+                found = view.matcher.targets(empty, None, JOKERS, 8)
+                kinds = frozenset(t for target in found for t, need, _ in target.needs if need)
+                self._wanted[shown] = kinds
+            wanted |= kinds
+        return frozenset(wanted)
+
+
+def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
+    seen = holding.jokers + view.jokers_gone()
+    seen += sum(exposure.jokers for seat in range(4) for exposure in view.exposures(seat))
+    return max(0, JOKERS - seen)
+
+
+def _chance(target: Target, holding: Holding, unseen: Sequence[int], jokers: int) -> float:
+    """A rough chance of completing the target: each tile still needed multiplies it by
+    ``DRAW`` times the share of the four of its kind still unseen (the ``i``-th more of a kind
+    finding one fewer); a place that a joker may fill counts half of each unseen joker (up to
+    four) as unseen tiles of its kind, a natural place none."""
+    chance = 1.0
+    spare = min(jokers, 4) / 2
+    for tile, need, natural in target.needs:
+        held = holding.counts[tile]
+        natural_short = max(0, natural - held)
+        left = unseen[tile]
+        for i in range(need - held):
+            there = max(0, left - i)
+            if i < natural_short:
+                chance *= DRAW * there / 4
+            else:
+                chance *= DRAW * min(1.0, (there + spare) / 4)
+    return chance
+
+
 AMERICAN_BOTS: dict[str, Callable[[int], AmericanBot]] = {
     "random": RandomAmericanBot,
     "greedy": CardBot,
 }
 """American bots by name: ``greedy`` is the card bot, so that the default of ``simulate`` plays
-American by the card."""
+American by the card. :class:`StrongBot` is not listed yet: the arena runs it by its import path
+``fourwinds.american.bots:StrongBot``."""
 
 
 def make_american_bot(name: str, seed: int) -> AmericanBot:
