@@ -159,7 +159,8 @@ class CardBot:
             useless = sum(n for tile, n in enumerate(holding.counts) if n and worth[tile] == 0)
             return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
         last = legal[-1]  # every pass has as many tiles, own and blind together
-        return _least_worth(hand, worth, len(last.tiles) + last.number, PASS_TILES)
+        keep = self._keep_worth(holding, targets)
+        return _least_worth(hand, keep, len(last.tiles) + last.number, PASS_TILES)
 
     def _turn(
         self,
@@ -168,14 +169,26 @@ class CardBot:
         holding: Holding,
         targets: list[Target],
     ) -> AmericanAction:
-        best = targets[0].tiles if targets else 99
+        best = min((target.tiles for target in targets), default=99)
         for action in legal:
             if action.kind == EXCHANGE:
                 after = _with(holding, remove=action.tiles[0], jokers=1)
                 nearer = _targets(view, after, 1, self._shortlist)
                 if nearer and nearer[0].tiles <= best:
                     return action
-        return _least_worth(view.hand, _worth(holding, targets), 1, DISCARD)
+        return _least_worth(
+            view.hand, self._discard_worth(view, holding, targets, best), 1, DISCARD
+        )
+
+    def _keep_worth(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
+        """What each held kind is worth keeping through a pass or a discard."""
+        return _worth(holding, targets)
+
+    def _discard_worth(
+        self, view: AmericanSeatView, holding: Holding, targets: Sequence[Target], best: int
+    ) -> list[float]:
+        """What each held kind is worth keeping when a discard is chosen, ``best`` tiles away."""
+        return self._keep_worth(holding, targets)
 
     def _claim(
         self,
@@ -223,12 +236,14 @@ def _targets(
     return view.matcher.targets(holding, view.unseen(), unseen_jokers, limit, among)
 
 
-def _worth(holding: Holding, targets: Sequence[Target]) -> list[float]:
-    """What one more copy of each held kind is worth: something for each target that uses
-    every copy held, more for nearer targets."""
+def _worth(
+    holding: Holding, targets: Sequence[Target], weight_of: Callable[[Target], float] | None = None
+) -> list[float]:
+    """What one more copy of each held kind is worth: for each target that uses every copy
+    held, its weight (by default more for nearer targets)."""
     worth = [0.0] * KIND_COUNT
     for target in targets:
-        weight = 1.0 / (1 << min(target.tiles, 20))
+        weight = 1.0 / (1 << min(target.tiles, 20)) if weight_of is None else weight_of(target)
         for tile, need, _ in target.needs:
             if 0 < holding.counts[tile] <= need:
                 worth[tile] += weight
@@ -293,39 +308,20 @@ class StrongBot(CardBot):
         self._chances = {pool[i].place: chance for chance, _, i in ranked}
         return [pool[i] for _, _, i in ranked[:limit]]
 
-    def _charleston(
-        self,
-        legal: Sequence[AmericanAction],
-        hand: Sequence[Tile],
-        holding: Holding,
-        targets: list[Target],
-    ) -> AmericanAction:
-        if legal[-1].kind in (VOTE, COURTESY):
-            return super()._charleston(legal, hand, holding, targets)
-        last = legal[-1]
-        worth = self._weighted(holding, targets)
-        return _least_worth(hand, worth, len(last.tiles) + last.number, PASS_TILES)
+    def _keep_worth(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
+        """Each target weighted by its chance rather than its tiles away."""
+        return _worth(holding, targets, lambda target: self._chances.get(target.place, 0.0))
 
-    def _turn(
-        self,
-        view: AmericanSeatView,
-        legal: Sequence[AmericanAction],
-        holding: Holding,
-        targets: list[Target],
-    ) -> AmericanAction:
-        best = min((t.tiles for t in targets), default=99)
-        for action in legal:
-            if action.kind == EXCHANGE:
-                after = _with(holding, remove=action.tiles[0], jokers=1)
-                nearer = _targets(view, after, 1, self._shortlist)
-                if nearer and nearer[0].tiles <= best:
-                    return action
-        worth = self._weighted(holding, targets)
+    def _discard_worth(
+        self, view: AmericanSeatView, holding: Holding, targets: Sequence[Target], best: int
+    ) -> list[float]:
+        """While the hand is far, the kinds another seat's exposures may need are kept back."""
+        worth = self._keep_worth(holding, targets)
         if best >= GUARD_FAR:
             top = max(worth) + 1.0
             for tile in self._wanted_by_others(view):
                 worth[tile] += top
-        return _least_worth(view.hand, worth, 1, DISCARD)
+        return worth
 
     def _claim(
         self,
@@ -336,16 +332,6 @@ class StrongBot(CardBot):
     ) -> AmericanAction:
         nearest = sorted(targets, key=lambda t: t.tiles)
         return super()._claim(view, legal, holding, nearest)
-
-    def _weighted(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
-        """``_worth`` with each target weighted by its chance rather than its tiles away."""
-        worth = [0.0] * KIND_COUNT
-        for target in targets:
-            weight = self._chances.get(target.place, 0.0)
-            for tile, need, _ in target.needs:
-                if 0 < holding.counts[tile] <= need:
-                    worth[tile] += weight
-        return worth
 
     def _wanted_by_others(self, view: AmericanSeatView) -> frozenset[int]:
         """Kinds needed by the nearest lines still open to another seat's exposures, for the
