@@ -79,7 +79,7 @@ def play_rotations(rules: RuleSet, names: Sequence[str], seed: int, number: int)
         deal = family.deal(rules, deal_seed)
         bots = [make_entrant(family, names[e], deal_seed + seat) for seat, e in enumerate(order)]
         result = play_deal(deal, bots)
-        settlement = family.settlement(deal) if rules.scoring else None
+        settlement = family.settlement(deal)
         net = settlement.net if settlement is not None else [0] * 4
         rotations.append(
             tuple(
