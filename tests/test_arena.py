@@ -6,10 +6,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from fourwinds.arena import Interval, arena, play_rotations
+from fourwinds.external import ExternalBotError
 from fourwinds.rules import get_rules
 
 RANDOMS = ["random", "random", "random"]
@@ -69,6 +71,43 @@ def test_an_entrant_by_import_path_plays_like_the_built_in() -> None:
     assert by_path["entrants"][0]["points_per_hand"] == by_name["entrants"][0]["points_per_hand"]
 
 
+def _without_names(report: dict[str, Any]) -> dict[str, Any]:
+    report = {**report, "bots": None, "edge": {**report["edge"], "of": None}}
+    report["entrants"] = [{**entrant, "bot": None} for entrant in report["entrants"]]
+    return report
+
+
+@pytest.mark.parametrize("name", ["classical", "american"])
+def test_a_program_over_standard_input_plays_like_the_built_in(name: str) -> None:
+    """The random bot run as another program (``fourwinds bot --stdio``) draws the same numbers
+    from the seeds it is sent, so every deal and rotation replays as in this process."""
+    rules = get_rules(name)
+    program = f"exec:{sys.executable} -m fourwinds bot --stdio --bot random"
+    outside = arena(rules, [program, "greedy", *RANDOMS[:2]], 3, seed=4).to_json()
+    inside = arena(rules, ["random", "greedy", *RANDOMS[:2]], 3, seed=4).to_json()
+    assert outside["entrants"][0]["bot"] == program
+    assert _without_names(outside) == _without_names(inside)
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ('print(\'{"type": "action", "action": "discard 9z"}\')', "out of range 1-7"),
+        ('print(\'{"type": "action", "action": "pung 1m"}\')', "'pung 1m', which is not legal"),
+        ("print('hello')", "answered 'hello': malformed message"),
+        ("pass", "closed its output"),
+    ],
+)
+def test_a_program_that_answers_wrongly_is_named_with_its_fault(
+    tmp_path: Path, answer: str, message: str
+) -> None:
+    script = tmp_path / "bot.py"
+    script.write_text(f"import sys\nsys.stdin.readline()\n{answer}\n")
+    program = f"exec:{sys.executable} {script}"
+    with pytest.raises(ExternalBotError, match=message):
+        arena(get_rules("classical"), [program, *RANDOMS], 1, seed=1)
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [
@@ -76,6 +115,7 @@ def test_an_entrant_by_import_path_plays_like_the_built_in() -> None:
         (["clever", *RANDOMS], "unknown bot 'clever'"),
         (["no.such.module:Bot", *RANDOMS], "No module named 'no'"),
         (["fourwinds.bots:NoBot", *RANDOMS], "has no attribute 'NoBot'"),
+        (["exec:no-such-program --play", *RANDOMS], "no program \\['no-such-program'\\]"),
     ],
 )
 def test_a_bad_entrant_is_refused_before_play(names: list[str], message: str) -> None:

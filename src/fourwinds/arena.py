@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fourwinds.engine.match import hand_seed
+from fourwinds.external import ExternalBot, check_command, command_of
 from fourwinds.family import Bot, Family, family_of
 from fourwinds.rules import RuleSet
 from fourwinds.simulate import CHUNK, Recipe, rebuild, recipe_of
@@ -37,7 +38,11 @@ Z_95 = 1.959964
 
 
 def make_entrant(family: Family, name: str, seed: int) -> Bot:
-    """A bot by its family's name for it, or by the import path ``module:Factory``."""
+    """A bot by its family's name for it, by the import path ``module:Factory``, or a program
+    speaking the protocol over its standard input and output, ``exec:COMMAND``."""
+    command = command_of(name)
+    if command is not None:
+        return ExternalBot(command, seed)
     if ":" not in name:
         return family.bot(name, seed)
     module_name, _, attribute = name.partition(":")
@@ -229,8 +234,12 @@ def arena(
     if len(names) != rules.seats:
         raise ValueError(f"{rules.title} seats {rules.seats} bots, not {len(names)}")
     family = family_of(rules)
-    for name in names:
-        make_entrant(family, name, 0)  # an unknown bot is refused before anything is played
+    for name in names:  # an unknown bot is refused before anything is played
+        command = command_of(name)
+        if command is not None:
+            check_command(command)
+        else:
+            make_entrant(family, name, 0)
     report = ArenaReport(rules, list(names), seed, entrants=[Entrant(name) for name in names])
     if workers <= 1 or deals <= 1:
         for number in range(deals):

@@ -313,19 +313,34 @@ def serve(
 @main.command()
 @click.option(
     "--url",
-    required=True,
+    default=None,
     help="The table link with #position=P&token=T, or the server's address with --table.",
 )
 @click.option("--table", "table_id", default=None, help="Join this table's first free seat.")
 @click.option("--name", default="Bot", show_default=True, help="The name to join under.")
 @click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy")
 @click.option("--seed", type=int, default=0, show_default=True)
-def bot(url: str, table_id: str | None, name: str, bot_name: str, seed: int) -> None:
-    """Play a seat at a table with a built-in bot, over the WebSocket protocol."""
+@click.option(
+    "--stdio",
+    is_flag=True,
+    help="Answer state messages on standard input instead (an arena's exec: entrant).",
+)
+def bot(
+    url: str | None, table_id: str | None, name: str, bot_name: str, seed: int, stdio: bool
+) -> None:
+    """Play a seat at a table with a built-in bot, over the WebSocket protocol, or answer an
+    arena over standard input and output (``--stdio``)."""
     import asyncio
 
     from fourwinds.server.client import play_remote, resolve
 
+    if stdio:
+        from fourwinds.external import serve
+
+        serve(bot_name, sys.stdin, sys.stdout)
+        return
+    if url is None:
+        raise click.UsageError("give --url (a table link or a server's address), or --stdio")
     try:
         socket_url, position, token = resolve(url, table_id, name)
         standings = asyncio.run(play_remote(socket_url, position, token, bot_name, seed))
