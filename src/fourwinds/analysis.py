@@ -48,6 +48,8 @@ def distances_after(
     found = (
         standard_distances(counts, melds, step) if STANDARD in shapes else [INFINITY] * PLAIN_KINDS
     )
+    if melds:  # the special shapes allow no declared set
+        return found
     # One tile more or fewer moves any shape's distance by at most one (it is 14 less the most
     # held tiles a complete hand can keep), so a special shape is only asked again where it
     # might beat the standard one.

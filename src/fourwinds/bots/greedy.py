@@ -24,7 +24,8 @@ from fourwinds.engine.actions import (
     WIN_ACTION,
     Action,
 )
-from fourwinds.tiles import PLAIN_KINDS, SUITED_KINDS, Tile
+from fourwinds.suit_tables import MOST_TILES
+from fourwinds.tiles import SUITED_KINDS, Tile
 
 if TYPE_CHECKING:
     from fourwinds.bots import SeatView
@@ -51,7 +52,7 @@ class GreedyBot:
             return WIN_ACTION
         shapes = view.rule_set.shapes
         counts = view.counts
-        melds = len(view.melds(view.seat))
+        melds = (MOST_TILES - sum(counts)) // 3  # each declared set holds three tiles' place
         if view.phase == "turn":
             return self._turn(legal, counts, melds, shapes)
         return self._claim(legal, counts, melds, shapes, view.discard)
@@ -65,8 +66,8 @@ class GreedyBot:
         fewest = min(after)
         if after.count(fewest) == 1:
             return fewest - 1, after.index(fewest)
-        tied = [tile for tile in range(PLAIN_KINDS) if after[tile] == fewest]
-        return fewest - 1, min(tied, key=lambda tile: (isolation(counts, tile), tile))
+        tied = (tile for tile, left in enumerate(after) if left == fewest)
+        return fewest - 1, min((isolation(counts, tile), tile) for tile in tied)[1]
 
     def _turn(
         self, legal: list[Action], counts: list[int], melds: int, shapes: Sequence[str]

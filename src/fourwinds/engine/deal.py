@@ -345,7 +345,8 @@ class Deal(Turns[Action]):
             state.concealed[tile] -= 1
             state.discards.append(tile)
             state.claimed.append(False)
-            state.waits = None
+            if tile != self.drawn:  # letting the drawn tile go leaves the hand as before the draw
+                state.waits = None
             self._has_discarded[seat] = True
             self.drawn = None
             self.events.append(_DISCARD_EVENTS[seat][tile])
