@@ -8,12 +8,17 @@ import { tileElement } from "./tiles.js";
 const SHOWN_MS = 1800;
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** Show ``text`` over a seat's section for a moment. The live region already says it in
- * words, so the call-out itself is hidden from screen readers. */
+/** Show ``text`` over a seat's section for a moment. It is laid over the page, not put in the
+ * section, which the next state redraws. The live region already says it in words, so the
+ * call-out itself is hidden from screen readers. */
 export function callOut(section, text, kind = "") {
   if (!section || !text) return;
-  const bubble = el("div", { class: `callout ${kind}`, "aria-hidden": "true" }, text);
-  section.append(bubble);
+  const at = section.getBoundingClientRect();
+  const bubble = el("div", { class: `callout ${kind}`, "aria-hidden": "true",
+    "data-seat": section.id }, text);
+  Object.assign(bubble.style, { left: `${at.left + at.width / 2 + window.scrollX}px`,
+    top: `${at.top + window.scrollY + 6}px` });
+  document.body.append(bubble);
   setTimeout(() => bubble.remove(), SHOWN_MS);
 }
 

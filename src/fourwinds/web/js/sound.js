@@ -31,6 +31,9 @@ export function unlock() {
   if (audio && audio.state === "suspended") audio.resume();
 }
 
+/** Whether sounds can play now (the person has touched the page and the browser agreed). */
+export const ready = () => Boolean(audio && audio.state === "running");
+
 /** Play a sound by name; false when muted or before the person has touched the page. */
 export function play(name) {
   if (isMuted() || !audio || audio.state !== "running" || !SOUNDS[name]) return false;
