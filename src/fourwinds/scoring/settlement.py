@@ -15,9 +15,9 @@ Chuck East 8, Dave 8; all start at 1000):
 >>> [1000 + n for n in s.net]
 [920, 1128, 992, 960]
 >>> s.reasons[0]
-"the winner's 32 x 2 = 64: East pays double"
+"the winner's 32, x 2 = 64: East pays double"
 >>> s.reasons[3]
-'the difference, 16 - 8 = 8 x 2 = 16: East pays double'
+'the difference, 16 - 8 = 8, x 2 = 16: East pays double'
 
 Hong Kong (seed 002): the discarder pays double and the other two single; on a self-draw everyone
 pays double; losers do not pay each other and East is not doubled.
@@ -120,7 +120,7 @@ def _east_doubles(amount: int, payer: int, payee: int) -> str:
     if EAST_SEAT not in (payer, payee):
         return str(amount)
     who = "East pays double" if payer == EAST_SEAT else "East receives double"
-    return f"{amount} x 2 = {amount * 2}: {who}"
+    return f"{amount}, x 2 = {amount * 2}: {who}"
 
 
 def settle_classical(rules: RuleSet, winner: int, values: list[int]) -> Settlement:
