@@ -32,6 +32,9 @@ SEED = 20261124
 NEW_VIEW_FIELDS = ("family", "kept_back_name")
 """View fields added after the corpus was written (issue 10: the view names its family, and what
 its tiles kept back are called)."""
+NEW_HINT_FIELDS = ("groups",)
+"""Fields of a view's hints added after the corpus was written (issue 13: each nearest line as
+printed, the seat's tiles marked)."""
 
 
 def game_digest(rules_name: str, bot: str, number: int) -> str:
@@ -47,10 +50,15 @@ def game_digest(rules_name: str, bot: str, number: int) -> str:
     def views() -> list[dict[str, Any]]:
         """Every seat's view, less the fields added to the format after the corpus was
         written (these are new by design; everything else must stay equal)."""
-        return [
+        shown = [
             {key: value for key, value in view.to_json().items() if key not in NEW_VIEW_FIELDS}
             for view in views_of
         ]
+        for view in shown:
+            for hint in view.get("hints", ()):
+                for key in NEW_HINT_FIELDS:
+                    hint.pop(key, None)
+        return shown
 
     def feed(value: object) -> None:
         digest.update(json.dumps(value, sort_keys=True).encode())

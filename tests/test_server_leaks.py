@@ -41,6 +41,7 @@ TABLE_KEYS = {
     "prevailing_wind",
     "players",
     "scores",
+    "wins",
     "claim_seconds",
     "claim_deadline",
     "auto_pass",

@@ -223,6 +223,14 @@ class ToyMatch:
     def seat_of(self, position: int) -> int:
         return (position - self.east) % SEATS
 
+    def wins_by_position(self) -> list[int]:
+        wins = [0] * SEATS
+        for outcome in self.outcomes:
+            winner = outcome.result.winner
+            if winner is not None:
+                wins[(outcome.east + winner) % SEATS] += 1
+        return wins
+
     def record_fields(self) -> dict[str, Any]:
         return {}
 

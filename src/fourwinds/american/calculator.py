@@ -142,6 +142,7 @@ class AmericanCalculator:
                     "--scores for American is the winner's line value: WINNER=VALUE"
                 )
             value = values[winner] * (2 if report.jokerless else 1)
+            jokerless = report.jokerless
         else:
             if set(report.hands) != {winner}:
                 raise CalculatorError("--hand for American is the winner's hand: WINNER=HAND")
@@ -150,9 +151,10 @@ class AmericanCalculator:
             if best is None:
                 raise CalculatorError(f"{hand} completes no line of the card", status=1)
             notes.append(f"{hand}: {best.line.id}, {best.value}")
-            value = best.value
+            value, jokerless = best.value, best.jokerless_bonus
+        players = range(rules.players)
         try:
-            return Settled(settle_american(value, winner, discarder, range(rules.players)), notes)
+            return Settled(settle_american(value, winner, discarder, players, jokerless), notes)
         except ValueError as error:  # the empty seat of a table of three
             raise CalculatorError(str(error)) from None
 

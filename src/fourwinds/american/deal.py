@@ -771,7 +771,9 @@ class AmericanDeal(Turns[AmericanAction]):
         settlement = None
         if winner is not None and best is not None:
             present = [s for s in range(SEATS) if self.seats[s].present]
-            settlement = settle_american(best.value, winner, discarder, present)
+            settlement = settle_american(
+                best.value, winner, discarder, present, best.jokerless_bonus
+            )
         self.result = AmericanResult(
             winner,
             discarder,

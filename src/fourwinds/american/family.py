@@ -99,11 +99,12 @@ class American:
         return {
             "type": "hint",
             "suggestion": None if suggestion is None else str(suggestion),
-            "lines": hints_json(view.hints()),
+            "lines": hints_json(view.hints(), view.holding),
         }
 
     def outcome_json(self, outcome: AmericanOutcome) -> dict[str, Any]:
-        """The winning line and what it pays, and the dead hands."""
+        """The winning line and what it pays, the dead hands, and the reason for each
+        payment."""
         result = outcome.result
         return {
             "line": result.line,
@@ -111,6 +112,8 @@ class American:
             "jokerless": result.jokerless,
             "heavenly": result.heavenly,
             "dead": list(result.dead),
+            "payment_reasons": [] if result.settlement is None else result.settlement.reason_list(),
+            "ranked_by": "points",
         }
 
     def remote_view(self, view: dict[str, Any], rules: RuleSet) -> RemoteAmericanView:

@@ -20,6 +20,7 @@ from fourwinds.american.charleston import DIRECTIONS
 from fourwinds.american.deal import CHARLESTON, AmericanDeal, AmericanResult
 from fourwinds.american.hand import Exposure
 from fourwinds.american.matcher import Distance, Holding, Matcher, unseen_supply
+from fourwinds.american.printed import line_json
 from fourwinds.american.settlement import WINDS
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
 from fourwinds.turns import SeatWindow
@@ -37,8 +38,9 @@ def unseen_tiles(
     return unseen_supply(chain(hand, shown, (t for t, claimed in discards if not claimed)))
 
 
-def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
-    """Nearest lines as the page and the ``hint`` message show them."""
+def hints_json(hints: list[Distance], holding: Holding) -> list[dict[str, Any]]:
+    """Nearest lines as the page and the ``hint`` message show them: each with its nearest
+    instance as printed, the tiles of ``holding`` (the seat's own) marked."""
     return [
         {
             "line": d.line.id,
@@ -46,6 +48,7 @@ def hints_json(hints: list[Distance]) -> list[dict[str, Any]]:
             "tiles_away": d.tiles,
             "value": d.line.value,
             "concealed": d.line.concealed,
+            "groups": line_json(d, holding),
         }
         for d in hints
     ]
@@ -189,7 +192,7 @@ class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
             ],
             "discard": None if self.discard is None else tile_name(self.discard),
             "legal_actions": [str(action) for action in self.legal_actions],
-            "hints": hints_json(self.hints()),
+            "hints": hints_json(self.hints(), self.holding),
             "result": None if self.result is None else self.result.to_json(),
             "seed": self.seed,
         }

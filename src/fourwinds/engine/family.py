@@ -20,7 +20,7 @@ from fourwinds.engine.match import HandOutcome, Match, score_deal
 from fourwinds.engine.view import MeldView, View
 from fourwinds.hand import Meld, MeldKind
 from fourwinds.rules import RuleSet
-from fourwinds.scoring import Settlement
+from fourwinds.scoring import Settlement, scorer_of
 from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
 
 
@@ -147,8 +147,17 @@ class ClassicalStyle:
         }
 
     def outcome_json(self, outcome: HandOutcome) -> dict[str, Any]:
-        """Every seat's score sheet, item by item."""
-        return {"sheets": [sheet.to_json() for sheet in outcome.sheets]}
+        """Every seat's score sheet, item by item with its arithmetic; what a loser's sheet
+        does in the payments; the reason for each payment; and how players are ranked (by
+        points, or by wins for a rule set that keeps no score)."""
+        rules = outcome.deal.rules
+        settlement = outcome.settlement
+        return {
+            "sheets": [sheet.to_json() for sheet in outcome.sheets],
+            "losing_sheets": scorer_of(rules).losing_sheets if rules.scoring else None,
+            "payment_reasons": [] if settlement is None else settlement.reason_list(),
+            "ranked_by": "points" if rules.scoring else "wins",
+        }
 
     def remote_view(self, view: dict[str, Any], rules: RuleSet) -> RemoteView:
         return RemoteView(view, rules)

@@ -768,6 +768,8 @@ class ClassicalScorer(Scorer[_Plan]):
     """Classical: points, doubles and limits (see the module docstring)."""
 
     scale_options = ("limit", "roof_off")
+    # Seed 000, Step 6c: "The other Players pay each other the difference in their Points."
+    losing_sheets = "counts: the losers pay each other the difference of their scores"
 
     def new_plan(self, table: Mapping[str, Value]) -> _Plan:
         return _Plan(table)

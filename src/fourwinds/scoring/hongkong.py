@@ -422,6 +422,8 @@ class HongKongScorer(Scorer[_Plan]):
     """Hong Kong: faan, a minimum to win and a payout table (see the module docstring)."""
 
     scale_options = ("max_faan", "payout")
+    # Seed 002: only the winner is paid, by the faan-to-points table; losers pay nothing else.
+    losing_sheets = "plays no part in payment: only the winner's hand is paid"
 
     def new_plan(self, table: Mapping[str, Value]) -> _Plan:
         return _Plan(table)

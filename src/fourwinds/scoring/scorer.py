@@ -57,6 +57,8 @@ class Scorer(ABC, Generic[P]):
 
     scale_options: ClassVar[tuple[str, ...]]
     """The rule set options its scale reads (other options leave the scale as it is)."""
+    losing_sheets: ClassVar[str]
+    """What a loser's score sheet does in the settlement, as the end of a hand says it."""
 
     def __init__(self) -> None:
         self._plans: dict[int, P] = {}

@@ -14,12 +14,22 @@ Chuck East 8, Dave 8; all start at 1000):
 >>> s = settle(get_rules("classical"), 1, None, False, values=[8, 32, 16, 8])
 >>> [1000 + n for n in s.net]
 [920, 1128, 992, 960]
+>>> s.reasons[0]
+"the winner's 32, x 2 = 64: East pays double"
+>>> s.reasons[3]
+'the difference, 16 - 8 = 8, x 2 = 16: East pays double'
 
 Hong Kong (seed 002): the discarder pays double and the other two single; on a self-draw everyone
 pays double; losers do not pay each other and East is not doubled.
 
->>> settle(get_rules("hongkong"), winner=2, discarder=0, self_drawn=False, values=[0, 0, 8, 0]).net
+>>> s = settle(get_rules("hongkong"), winner=2, discarder=0, self_drawn=False, values=[0, 0, 8, 0])
+>>> s.net
 [-16, -8, 32, -8]
+
+Each payment carries its reason, in the words of its rule set:
+
+>>> s.reasons[0]
+'the discarder pays double: 8 x 2 = 16'
 
 What no table can produce is refused with the reason, for the engine, the calculator and any
 other caller alike:
@@ -32,7 +42,7 @@ ValueError: West's value 9 is no win under Hong Kong Old Style: a win is worth 8
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fourwinds.rules import RuleSet
 from fourwinds.rules.payouts import PAYOUTS
@@ -43,9 +53,13 @@ WINDS = ("East", "South", "West", "North")
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """Every payment (payer seat, payee seat, amount) and each seat's net change."""
+    """Every payment (payer seat, payee seat, amount) and each seat's net change, with the
+    reason for each payment in the words of the rule set that made it (so that a score sheet
+    never has to guess why someone pays)."""
 
     payments: tuple[tuple[int, int, int], ...]
+    reasons: tuple[str, ...] = field(default=(), compare=False)
+    """One per payment (empty when the settlement gives none): the rule and its arithmetic."""
 
     @property
     def net(self) -> list[int]:
@@ -58,11 +72,17 @@ class Settlement:
     def to_json(self) -> dict[str, object]:
         return {
             "payments": [
-                {"from": payer, "to": payee, "amount": amount}
-                for payer, payee, amount in self.payments
+                {"from": payer, "to": payee, "amount": amount, "reason": reason}
+                for (payer, payee, amount), reason in zip(
+                    self.payments, self.reason_list(), strict=True
+                )
             ],
             "net": self.net,
         }
+
+    def reason_list(self) -> list[str]:
+        """The reasons, one per payment ("" where none was given)."""
+        return list(self.reasons) or [""] * len(self.payments)
 
 
 def check_seats(winner: int | None, discarder: int | None, self_drawn: bool) -> None:
@@ -95,6 +115,14 @@ def _east_factor(a: int, b: int) -> int:
     return 2 if EAST_SEAT in (a, b) else 1
 
 
+def _east_doubles(amount: int, payer: int, payee: int) -> str:
+    """``amount``, doubled when East pays or receives (seed 000, Step 6c), in words."""
+    if EAST_SEAT not in (payer, payee):
+        return str(amount)
+    who = "East pays double" if payer == EAST_SEAT else "East receives double"
+    return f"{amount}, x 2 = {amount * 2}: {who}"
+
+
 def settle_classical(rules: RuleSet, winner: int, values: list[int]) -> Settlement:
     """Classical: every loser pays the winner, then the losers pay each other the difference;
     East pays and receives double."""
@@ -106,18 +134,23 @@ def settle_classical(rules: RuleSet, winner: int, values: list[int]) -> Settleme
                 f"{WINDS[seat]}'s value {value} is above the limit of {rules.limit} "
                 f"under {rules.title}"
             )
-    payments = []
+    payments, reasons = [], []
     losers = [seat for seat in range(rules.seats) if seat != winner]
     for seat in losers:
         payments.append((seat, winner, values[winner] * _east_factor(seat, winner)))
+        reasons.append(f"the winner's {_east_doubles(values[winner], seat, winner)}")
     for i, a in enumerate(losers):
         for b in losers[i + 1 :]:
             if values[a] == values[b]:
                 continue
             low, high = (a, b) if values[a] < values[b] else (b, a)
-            amount = (values[high] - values[low]) * _east_factor(a, b)
-            payments.append((low, high, amount))
-    return Settlement(tuple(payments))
+            difference = values[high] - values[low]
+            payments.append((low, high, difference * _east_factor(a, b)))
+            reasons.append(
+                f"the difference, {values[high]} - {values[low]} = "
+                f"{_east_doubles(difference, low, high)}"
+            )
+    return Settlement(tuple(payments), tuple(reasons))
 
 
 def settle_hongkong(
@@ -135,10 +168,18 @@ def settle_hongkong(
         )
     if not self_drawn and discarder is None:
         raise ValueError("a win on a discard needs the discarder's seat")
-    payments = []
+    payments, reasons = [], []
+    value = values[winner]
     for seat in range(rules.seats):
         if seat == winner:
             continue
         double = self_drawn or seat == discarder
-        payments.append((seat, winner, values[winner] * (2 if double else 1)))
-    return Settlement(tuple(payments))
+        payments.append((seat, winner, value * (2 if double else 1)))
+        reasons.append(
+            f"self-drawn: all pay double, {value} x 2 = {value * 2}"
+            if self_drawn
+            else f"the discarder pays double: {value} x 2 = {value * 2}"
+            if double
+            else f"pays single: {value}"
+        )
+    return Settlement(tuple(payments), tuple(reasons))

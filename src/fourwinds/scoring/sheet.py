@@ -164,7 +164,10 @@ class FaanScale(Scale):
             faan = f"{raw} faan, capped at {self.max_faan}"
         else:
             faan = f"{raw} faan"
-        return f"{faan} = {sheet.total} points"
+        if not self.payout:
+            return faan
+        points = "point" if sheet.total == 1 else "points"
+        return f"{faan}; faan to points: {sheet.faan} faan = {sheet.total} {points}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +223,12 @@ class ScoreSheet:
             "limit": self.limit,
             "limit_fraction": self.limit_fraction,
             "total": self.total,
+            "arithmetic": self.arithmetic(),
         }
+
+    def arithmetic(self) -> str:
+        """How the total was reached ("32 points x 2^1 = 64"), as the sheet's last line says."""
+        return "0" if self.reason else self.scale.total_line(self)
 
     def explain(self) -> str:
         """The sheet as a player reads it at the table: one line per item, then the total."""
@@ -231,5 +239,5 @@ class ScoreSheet:
             tiles = format_tiles(item.tiles)
             value = self.scale.item_value(item)
             lines.append(f"{item.name:<40}{tiles:<12}{value:>7}".rstrip())
-        lines.append("Total: " + ("0" if self.reason else self.scale.total_line(self)))
+        lines.append("Total: " + self.arithmetic())
         return "\n".join(lines)

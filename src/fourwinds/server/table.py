@@ -224,13 +224,13 @@ class Table:
     def standings(self) -> list[dict[str, Any]] | None:
         if self.match is None or not self.match.is_over:
             return None
+        wins = self.match.wins_by_position()
         rows = [
-            {"position": position, "name": player.name if player else "", "score": score}
-            for position, (player, score) in enumerate(
-                zip(self.players, self.match.scores, strict=True)
-            )
+            {"position": p, "name": player.name if player else "", "score": score, "wins": wins[p]}
+            for p, (player, score) in enumerate(zip(self.players, self.match.scores, strict=True))
         ]
-        return sorted(rows, key=lambda row: (-row["score"], row["position"]))
+        # Equal scores (every score, without scoring) are ranked by hands won.
+        return sorted(rows, key=lambda row: (-row["score"], -row["wins"], row["position"]))
 
     def _table_json(self) -> dict[str, Any]:
         shown = None if self.match is None else self.shown()
@@ -246,6 +246,7 @@ class Table:
             "prevailing_wind": None if shown is None else shown[0].prevailing_wind,
             "players": self._players_json(),
             "scores": None if self.match is None else list(self.match.scores),
+            "wins": None if self.match is None else self.match.wins_by_position(),
             "claim_seconds": self.claim_seconds,
         }
 

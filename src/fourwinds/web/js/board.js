@@ -110,17 +110,29 @@ export function handElement(text, label) {
   return row;
 }
 
-/** The payments of a hand ([from, to, amount] by seat) and each seat's net, as two lists. */
+/**
+ * The payments of a hand ([from, to, amount] by seat), each with its rule as the server's
+ * settlement gives it (``end.payment_reasons``), and each seat's net, as two lists. At a table
+ * that ranks by wins (``end.ranked_by``), where nobody pays, it says so instead.
+ */
 export function paymentsElements(end, nameOf, seats = null) {
-  const payments = (end.payments || []).map(([from, to, amount]) => {
+  if (end.ranked_by === "wins") {
+    return [el("p", { class: "no-scoring" },
+      "No points are kept at this table: nobody pays, and players are ranked by hands won.")];
+  }
+  const reasons = end.payment_reasons || [];
+  const payments = (end.payments || []).map(([from, to, amount], i) => {
     const payer = nameOf(from);
-    return el("li", {}, `${payer} ${payer === "You" ? "pay" : "pays"} ${nameOf(to)} ${amount}`);
+    return el("li", {}, `${payer} ${payer === "You" ? "pay" : "pays"} ${nameOf(to)} `,
+      el("strong", {}, String(amount)),
+      reasons[i] ? el("span", { class: "reason" }, ` (${reasons[i]})`) : null);
   });
   const net = (end.net || []).map((amount, seat) => (seats && !seats.includes(seat) ? null :
     el("li", {}, `${nameOf(seat)}: ${amount > 0 ? "+" : ""}${amount}`)));
   return [
     payments.length ? el("section", { class: "hand-payments" }, el("h3", {}, "Payments"),
-      el("ul", { class: "payments" }, payments)) : null,
+      el("ul", { class: "payments" }, payments)) :
+      el("p", { class: "no-payments" }, "Nobody pays for this hand."),
     end.net ? el("section", { class: "hand-net" }, el("h3", {}, "This hand"),
       el("ul", { class: "payments" }, net)) : null,
   ];

@@ -1,16 +1,21 @@
 // The table page: take a seat, then play it over the WebSocket (docs/protocol.md).
 //
 // Everything on the board is drawn from the last `state` message, the way the view's family
-// draws it (families/index.js); what happened is announced from the message's `events`. The page
-// keeps no game state of its own beyond which tile has the keyboard focus, whether an
-// end-of-hand was dismissed, and which hand and turn it has already announced.
+// draws it (families/index.js); what happened is announced from the message's `events`, shown
+// (a call-out at the caller's seat, the claimed tile moving to the meld) and heard (sound.js).
+// The page keeps no game state of its own beyond which tile has the keyboard focus, whether an
+// end-of-hand was dismissed, which hand and turn it has already announced, and whose discard
+// was the last.
 
 import { connect, forgetSeat, getJSON, loadSeat, playerName, postJSON, saveSeat } from "./api.js";
 import { WINDS, el } from "./board.js";
 import { parseTiles, tileElement, tileLabel, tileRow } from "./tiles.js";
 import { familyOf } from "./families/index.js";
 import { centreParts, exposedOf, headingOf, seatParts } from "./seats.js";
-import { cardElement, fetchCard, lineTexts, showHints } from "./card.js";
+import { cardElement, fetchCard, showHints, winningLine } from "./card.js";
+import { callOut, flyTile } from "./callouts.js";
+import { isMuted, play as sound, setMuted, unlock } from "./sound.js";
+import { askToNotify, canNotify, notify, notifyWanted, setTitle, waitingFor } from "./alerts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -27,6 +32,8 @@ let card = null;         // the card of an American table, once fetched
 let cardLoading = false;
 let announcedHand = null;  // the hand whose start has been announced
 let myTurn = false;        // whether the last state was this seat's turn ("Your turn" once)
+let waiting = null;        // what the table last waited for from this seat ("Your turn", ...)
+let lastDiscard = null;    // {hand, seat}: the seat whose discard was the last one
 
 // --- who sits where -------------------------------------------------------------------------
 
@@ -46,8 +53,13 @@ function nameOfSeat(seatWind, east = state.table.east) {
 
 // --- announcements for screen readers -------------------------------------------------------
 
+const HISTORY = 80;  // lines kept in "What happened", the newest first
+
 function announce(message) {
   if (!message) return;
+  const log = $("history-list");
+  log.prepend(el("li", {}, message));  // the newest first
+  while (log.children.length > HISTORY) log.lastElementChild.remove();
   const region = $("announce");
   region.textContent = "";
   // A fresh text node after clearing makes the live region speak again.
@@ -285,23 +297,30 @@ function renderEnd() {
   if (!show) return;
   $("end-heading").textContent = standings ? "The game is over" : `End of hand ${end.hand_number + 1}`;
   const nameAt = (s) => end && nameOfSeat(s, end.east);
-  const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
+  const lineText = (id) => (card ? winningLine(card, id) : null);
   $("end-body").replaceChildren(!end ? "" : family().endElement(end, nameAt, lineText));
+  // Without scoring (Beginner) players are ranked by the hands they won, not by 0 points.
+  const byWins = end?.ranked_by === "wins";
+  const column = byWins ? "hands won" : "score";
+  const value = (row) => (byWins ? row.wins ?? 0 : row.score);
   if (standings) {
-    const rows = [...standings].sort((a, b) => b.score - a.score).map((row, i) =>
+    const rows = [...standings].sort((a, b) => value(b) - value(a)).map((row, i) =>
       el("tr", {}, el("td", { class: "num" }, String(i + 1)), el("td", {}, row.name),
-        el("td", { class: "num" }, String(row.score))));
+        el("td", { class: "num" }, String(value(row)))));
     $("standings").replaceChildren(el("table", { class: "sheet standings" },
       el("caption", {}, "Final standings"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" },
-        "player"), el("th", { scope: "col", class: "num" }, "score"))),
+        "player"), el("th", { scope: "col", class: "num" }, column))),
       el("tbody", {}, rows)));
     $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
   } else {
-    const totals = state.table.players.map((p) => el("li", {},
-      `${p.position === seat.position ? "You" : p.name}: ${end.scores[p.position]}`));
-    $("standings").replaceChildren(el("h3", {}, "Running totals"),
-      el("ul", { class: "payments" }, totals));
+    const wins = state.table.wins || [];
+    const rows = state.table.players.map((p) => ({ name: p.position === seat.position ? "You" :
+      p.name, score: end.scores[p.position], wins: wins[p.position] }));
+    if (byWins) rows.sort((a, b) => value(b) - value(a));
+    $("standings").replaceChildren(el("h3", {}, byWins ? "Hands won so far" : "Running totals"),
+      el("ul", { class: "payments totals" }, rows.map((row) => el("li", {},
+        `${row.name}: ${value(row)}`))));
   }
   $("replay-link").hidden = !standings;
   $("next-button").hidden = Boolean(standings);
@@ -324,7 +343,7 @@ function renderWaiting() {
 
 function render() {
   const { table, view } = state;
-  document.title = `fourwinds: ${table.title}`;
+  setTitle(table.title, waitingFor(view));
   $("title").textContent = table.title;
   $("join").hidden = true;
   $("waiting").hidden = Boolean(view);
@@ -344,6 +363,72 @@ function render() {
   renderMe();
   renderEnd();
   renderCard();
+  markLastDiscard();
+}
+
+// --- calls seen and heard ---------------------------------------------------------------------
+
+/** The section of a seat wind on this page: yours at the bottom, the others round the table. */
+function sectionOf(seatWind) {
+  const me = state.view.seat;
+  return [$("me"), $("seat-right"), $("seat-top"), $("seat-left")][(seatWind - me + 4) % 4];
+}
+
+/** Where the tile up for claim is drawn now, before the next state redraws the centre. */
+const claimTileRect = () => $("centre").querySelector(".centre-info .tile")
+  ?.getBoundingClientRect() || null;
+
+/** What a new state shows and sounds beyond the board: each call at its caller's seat (the
+ * claimed tile moving to the meld), a discard's click, and what the table now waits for from
+ * this seat (the title, a sound, a notification when the tab is hidden). */
+function showCalls(message, claimFrom) {
+  const view = message.view;
+  if (!view) return;
+  const hand = message.table.hand_number;
+  if (lastDiscard && lastDiscard.hand !== hand) lastDiscard = null;
+  let discarded = false;
+  for (const event of message.events || []) {
+    if (event.event === "discard") {
+      lastDiscard = { hand, seat: event.seat };
+      discarded = true;
+      continue;
+    }
+    const call = family().callOf(event, view);
+    if (!call) continue;
+    const seatWind = call.seat ?? event.seat;
+    const section = sectionOf(seatWind);
+    callOut(section, call.words, call.sound === "win" ? "win" : "");
+    if (call.claim) {
+      const meld = section.querySelector(".melds > :last-child");
+      flyTile(event.tile || view.discard, claimFrom, meld);
+    }
+    if (call.sound) sound(call.sound);
+  }
+  if (discarded) sound("discard");
+  markLastDiscard();
+  const now = waitingFor(view);
+  if (now && now !== waiting) {
+    sound(now === "Claim open" ? "claim" : "turn");
+    notify(`${now}: ${message.table.title}`);
+  }
+  waiting = now;
+}
+
+/** Mark the last tile discarded at the table (while it lies in its seat's discards). */
+function markLastDiscard() {
+  for (const old of document.querySelectorAll(".discards .tile.last-discard")) {
+    old.classList.remove("last-discard");
+    old.setAttribute("aria-label", old.getAttribute("aria-label").replace(", the last discard", ""));
+  }
+  const view = state.view;
+  if (!view) return;
+  const seatWind = lastDiscard?.hand === state.table.hand_number ? lastDiscard.seat :
+    view.discard && view.phase !== "turn" ? view.current : null;
+  if (seatWind === null || seatWind === undefined) return;
+  const tile = sectionOf(seatWind).querySelector(".discards > .tile:last-child");
+  if (!tile) return;
+  tile.classList.add("last-discard");
+  tile.setAttribute("aria-label", `${tile.getAttribute("aria-label")}, the last discard`);
 }
 
 // --- the card (tables whose hands are won by a card) ------------------------------------------
@@ -360,11 +445,12 @@ async function renderCard() {
     cardLoading = true;
     try {
       card = await fetchCard(tableId);
-      panel.replaceChildren(cardElement(card));
+      $("card-content").replaceChildren(cardElement(card));
       cardLoading = false;
     } catch (error) {
       // Left loading: one failed fetch is reported, not retried on every state.
-      panel.replaceChildren(el("p", { class: "error" }, `The card: ${error.message}`));
+      $("card-content").replaceChildren(el("p", { class: "error" },
+        `The card: ${error.message}`));
     }
   }
   panel.hidden = false;
@@ -376,10 +462,12 @@ async function renderCard() {
 function onMessage(message) {
   if (message.type === "state") {
     const before = state;
+    const claimFrom = before?.view ? claimTileRect() : null;
     state = message;
     pending = false;
     if (before?.view?.hand !== state.view?.hand) hint = null;
     render();
+    showCalls(state, claimFrom);
     announce(changes(state));
   } else if (message.type === "hint") {
     hint = message;
@@ -532,6 +620,32 @@ $("keys-link").addEventListener("click", () => {
   $("keys").querySelector("summary").focus();
 });
 document.addEventListener("keydown", onKey);
+
+// Sound starts with the person's first click or key (browsers allow no sound before).
+for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlock);
+function showMute() {
+  const muted = isMuted();
+  $("mute").setAttribute("aria-pressed", String(muted));
+  $("mute").textContent = muted ? "Sound off" : "Sound on";
+}
+$("mute").addEventListener("click", () => {
+  setMuted(!isMuted());
+  showMute();
+  announce(isMuted() ? "Sound off." : "Sound on.");
+});
+showMute();
+$("notify").closest("label").hidden = !canNotify();
+$("notify").checked = notifyWanted();
+$("notify").addEventListener("change", async (event) => {
+  event.target.checked = await askToNotify(event.target.checked);
+  announce(event.target.checked ? "You will be notified when the table waits for you." :
+    "No notifications.");
+});
+// On a phone the card and the history start folded, so that the hand is on the first screen.
+if (window.matchMedia("(max-width: 760px)").matches) {
+  $("card-fold").open = false;
+  $("history").open = false;
+}
 
 if (seat) play();
 else showJoin();

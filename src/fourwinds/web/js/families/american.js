@@ -83,12 +83,14 @@ export function americanHowText(end, nameOf) {
 
 /**
  * The end of an American hand: how it ended (the winning line and its value), every hand
- * revealed with the dead ones marked, the payments and the net. ``lineText(id)`` gives the
- * card's text of a line (or null when the card is not known).
+ * revealed with the dead ones marked, the payments with their rule and the net. ``lineText(id)``
+ * gives the line as the card prints it (an element), or its text, or null when the card is not
+ * known.
  */
 export function americanEndElement(end, nameOf, lineText = () => null) {
   const present = end.hands.map((hand, seat) => seat).filter((seat) => end.hands[seat] ||
     (end.dead && end.dead[seat]));
+  // The table draws the line as printed; the replay may give its text only.
   const winning = end.line ? lineText(end.line) : null;
   const seats = present.map((seat) => el("section", { class: "end-seat" },
     el("h3", {}, `${WINDS[seat]}: ${nameOf(seat)}`,
@@ -98,8 +100,8 @@ export function americanEndElement(end, nameOf, lineText = () => null) {
     handElement(end.hands[seat], `${possessive(nameOf(seat))} hand`)));
   return el("div", { class: "hand-end" },
     el("p", { class: "how" }, americanHowText(end, nameOf)),
-    winning ? el("p", { class: "winning-line" }, `Line ${end.line}: `,
-      el("code", {}, winning)) : null,
+    winning ? el("div", { class: "winning-line" }, `Line ${end.line}: `,
+      winning instanceof Node ? winning : el("code", {}, winning)) : null,
     seats,
     paymentsElements(end, nameOf, present));
 }
@@ -163,6 +165,23 @@ function eventWords(event, { who, nameOf, view, me }) {
   }
 }
 
+const CALLS = { 3: "Pung!", 4: "Kong!", 5: "Quint!", 6: "Sextet!" };
+
+/** A call as the table shows it at the caller's seat (see classical-style.js): an exposure
+ * called from a discard, a joker exchange (by the player to move, from the exposure of the
+ * event's seat), a dead hand, Mah Jongg. */
+function callOf(event, view) {
+  switch (event.event) {
+    case "call": return { words: CALLS[parseTiles(event.tiles).length] || "Call!", claim: true,
+      sound: "call" };
+    case "exchange": return { words: "Joker!", claim: false, sound: "call", seat: view.current };
+    case "dead": return { words: "Dead hand", claim: false, sound: null };
+    case "end": return event.seat === null || event.seat === undefined ? null :
+      { words: "Mah Jongg!", claim: false, sound: "win" };
+    default: return null;
+  }
+}
+
 /** The American family, as the pages use it (see families/index.js). */
 export default {
   byCard: true,
@@ -207,6 +226,7 @@ export default {
   howText: americanHowText,
   endElement: americanEndElement,
   eventWords,
+  callOf,
   /** A new hand: the Charleston's first stage; on a page opened during a hand, the exposures
    * and dead hands on the table. */
   startWords: (view, nameOf) => [

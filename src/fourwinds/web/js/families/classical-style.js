@@ -58,33 +58,43 @@ function sheetValue(item) {
   return parts.join(", ") || "0";
 }
 
-/** One score sheet (ScoreSheet.to_json()) as a table, item by item, then the total. */
-function sheetElement(sheet, caption) {
+/**
+ * One score sheet (ScoreSheet.to_json()) as a table, item by item, then the total with its
+ * arithmetic ("32 points x 2^1 = 64"; "3 faan; faan to points: 3 faan = 8 points"). A loser's
+ * sheet says what it does in the payments (``part``, from the rule set's scorer).
+ */
+function sheetElement(sheet, caption, part = null) {
   const rows = sheet.items.map((item) => el("tr", {},
     el("td", {}, item.name),
     el("td", {}, item.tiles ? tileRow(parseTiles(item.tiles), item.tiles) : ""),
     el("td", { class: "num" }, sheetValue(item))));
-  return el("table", { class: "sheet" },
-    el("caption", {}, caption),
+  return el("table", { class: `sheet${part ? " losing" : " winning"}` },
+    el("caption", {}, caption, part ? el("span", { class: "sheet-part" }, `This sheet ${part}.`) :
+      null),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "item"),
       el("th", { scope: "col" }, "tiles"), el("th", { scope: "col", class: "num" }, "value"))),
-    el("tbody", {}, rows),
-    sheet.reason ? el("tr", {}, el("td", { colspan: 3 }, `Not a win: ${sheet.reason}`)) : null,
-    el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: 2 }, "total"),
-      el("td", { class: "num total" }, String(sheet.total)))));
+    el("tbody", {}, rows,
+      sheet.reason ? el("tr", {}, el("td", { colspan: 3 }, `Not a win: ${sheet.reason}`)) : null),
+    el("tfoot", {},
+      el("tr", { class: "arithmetic" }, el("th", { scope: "row" }, "how"),
+        el("td", { colspan: 2, class: "num" }, sheet.arithmetic)),
+      el("tr", {}, el("th", { scope: "row", colspan: 2 }, "total"),
+        el("td", { class: "num total" }, String(sheet.total)))));
 }
 
 /**
- * The end of a hand: how it ended, every hand revealed with its sheet, the payments and the
- * running totals. ``nameOf(seat)`` names the player at a seat wind of that hand.
+ * The end of a hand: how it ended, every hand revealed with its sheet (a loser's marked for
+ * what it does in the payments), the payments with their rules and the hand's net; at a table
+ * without scoring, the winner and no sheets. ``nameOf(seat)`` names a seat wind of that hand.
  */
 export function handEndElement(end, nameOf) {
   const how = howText(end, nameOf);
   const seats = end.hands.map((hand, seat) => el("section", { class: "end-seat" },
-    el("h3", {}, `${WINDS[seat]}: ${nameOf(seat)}`),
+    el("h3", {}, `${WINDS[seat]}: ${nameOf(seat)}`,
+      seat === end.winner ? el("span", { class: "tag won" }, "Mah Jongg") : null),
     handElement(hand, `${possessive(nameOf(seat))} hand`),
     end.sheets && end.sheets[seat] ? sheetElement(end.sheets[seat],
-      `Score sheet of ${nameOf(seat)}`) : null));
+      `Score sheet of ${nameOf(seat)}`, seat === end.winner ? null : end.losing_sheets) : null));
   return el("div", { class: "hand-end" }, el("p", { class: "how" }, how), seats,
     paymentsElements(end, nameOf));
 }
@@ -128,6 +138,21 @@ function eventWords(event, { who }) {
   }
 }
 
+/** A call as the table shows it at the caller's seat: its words, whether a discard was
+ * taken (the tile then moves to the meld) and its sound; null for an event that is no call. */
+function callOf(event) {
+  switch (event.event) {
+    case "chow": return { words: "Chow!", claim: true, sound: "call" };
+    case "pung": return { words: "Pung!", claim: true, sound: "call" };
+    case "kong": return { words: "Kong!", claim: true, sound: "call" };
+    case "concealed-kong": case "added-kong": return { words: "Kong!", claim: false, sound: "call" };
+    case "standing": return { words: "Standing hand!", claim: false, sound: "call" };
+    case "end": return event.seat === null || event.seat === undefined ? null :
+      { words: "Mah Jongg!", claim: false, sound: "win" };
+    default: return null;
+  }
+}
+
 /** The Classical-style family, as the pages use it (see families/index.js). */
 export default {
   byCard: false,
@@ -161,6 +186,7 @@ export default {
   howText,
   endElement: (end, nameOf) => handEndElement(end, nameOf),
   eventWords,
+  callOf,
   /** A new hand (or a page opened during one): what is on the table, the bonus tiles set out
    * at the deal, and on a hand under way the standing hands and melds. */
   startWords: (view, nameOf) => view.seats.flatMap((seatView, seat) => [

@@ -14,6 +14,7 @@
 //   hintText(hint, nameOf)    a `hint` message in words
 //   howText(end, nameOf), endElement(end, nameOf, lineText)  the end of a hand
 //   eventWords(event, {who, nameOf, view, me})  what an event of the family's own says
+//   callOf(event, view)       a call to show at the caller's seat ({words, claim, sound, seat?})
 //   startWords(view, nameOf)  what a new hand says beyond the seat and the turn
 //   summaryWords(view, nameOf)  (optional) the stage of the hand when it has one of its own
 //   update(view), selecting(view), isSelected(i), toggle(view, i)  choosing tiles in the hand
