@@ -360,6 +360,17 @@ function startEvening() {
   evening.save(sheet);
 }
 
+/** An evening with no hands yet follows the rules chosen (their players, starting points and
+ * rounds), keeping the names given. */
+function followRules() {
+  if (sheet.hands.length || sameRules()) return;
+  const names = sheet.players;
+  startEvening();
+  sheet.players = sheet.players.map((name, i) => names[i] || name);
+  evening.save(sheet);
+  showSheet();
+}
+
 function sameRules() {
   const options = { ...chosenRules().options, ...draft.options };
   const card = draft.cardMode === "own" ? draft.cardText : "sample";
@@ -492,12 +503,15 @@ function wire() {
     draft.rules = $("rules").value;
     draft.options = {};
     saveDraft();
+    followRules();
     showRules();
     schedule(0);
   });
   $("options").addEventListener("change", () => {
     draft.options = readOptions();
     saveDraft();
+    followRules();
+    showPlayers();
     showHow();
     schedule(0);
   });
@@ -506,12 +520,14 @@ function wire() {
       draft.cardMode = radio.value;
       $("own-card").hidden = draft.cardMode !== "own";
       saveDraft();
+      followRules();
       schedule(0);
     });
   }
   $("card-text").addEventListener("input", () => {
     draft.cardText = $("card-text").value;
     saveDraft();
+    followRules();
     schedule(600);
   });
   $("card-file").addEventListener("change", async () => {
@@ -520,6 +536,7 @@ function wire() {
     draft.cardText = await file.text();
     $("card-text").value = draft.cardText;
     saveDraft();
+    followRules();
     schedule(0);
   });
   $("notation").addEventListener("input", () => {
