@@ -59,7 +59,13 @@ def tap(page: Page, mode: str, *tiles: str) -> None:
         page.get_by_role("button", name=f"Add {tile}", exact=True).click()
 
 
+def scored(page: Page) -> None:
+    """Wait until the page has scored what was last entered (the result is no longer busy)."""
+    expect(page.locator("#result")).to_have_attribute("aria-busy", "false")
+
+
 def total(page: Page) -> str:
+    scored(page)
     return page.locator(".scored .sheet .total").inner_text()
 
 
@@ -85,6 +91,7 @@ def enter_seed_000_payment(page: Page) -> None:
     page.locator("[data-seat='2']").fill("16")
     page.locator("[data-seat='0']").fill("8")
     page.locator("[data-seat='3']").fill("8")
+    scored(page)
     expect(page.locator(".payments li")).to_have_count(5)
 
 
@@ -115,6 +122,7 @@ def test_seed_000_tapped_in_scores_100_and_settles_as_the_seed(page: Page) -> No
     expect(sheet).to_contain_text("mah_jong")
     shot(page, "seed-000")
     if os.environ.get("FOURWINDS_SCREENSHOT") and page.size == "desktop":  # type: ignore[attr-defined]
+        scored(page)
         expect(page.locator(".payments li")).to_have_count(3)
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SCREENSHOT))
@@ -122,6 +130,7 @@ def test_seed_000_tapped_in_scores_100_and_settles_as_the_seed(page: Page) -> No
     name_players(page, "Chuck", "Andy", "Brett", "Dave")
     enter_seed_000_payment(page)
     expect(page.locator(".scored .sheet .total")).to_have_text("32")
+    scored(page)
     payments = page.locator(".payments").inner_text()
     assert "East (Chuck) pays South (Andy) 64" in payments
     assert "East (Chuck) pays West (Brett) 16" in payments
@@ -138,6 +147,7 @@ def test_hong_kong_and_american_hands_give_the_commands_totals(page: Page) -> No
     hand = "123m 456m 789m 111z 9m +9m"
     page.locator("#notation").fill(hand)
     page.locator("#source").select_option("2")  # West's discard
+    scored(page)
     expect(page.locator(".payments li")).to_have_count(3)
     code, out = run("score", "--rules", "hongkong", "--json", hand)
     assert code == 0 and total(page) == str(json.loads(out)["total"])
@@ -179,6 +189,7 @@ def test_hong_kong_and_american_hands_give_the_commands_totals(page: Page) -> No
     american = "[77sJ] 44446z 1234f J +6z"
     expect(page.locator("#notation")).to_have_value(american)
     page.locator("#source").select_option("wall")
+    scored(page)
     expect(page.locator(".payments li")).to_have_count(3)
     code, out = run("score", "--rules", "american", "--self-drawn", "--json", american)
     data = json.loads(out)
@@ -298,6 +309,8 @@ def test_offline_the_page_and_the_evening_still_open(page: Page) -> None:
     name_players(page, "Chuck", "Andy", "Brett", "Dave")
     enter_seed_000_payment(page)
     page.get_by_role("button", name="Add to the evening").click()
+    expect(page.locator("#notation")).to_have_value("")
+    page.locator("#notation").fill(SOUTH_32)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
@@ -326,8 +339,8 @@ def test_axe_finds_no_serious_violations(page: Page) -> None:
 
 
 def play_three_hands(page: Page) -> None:
-    """Seed 000's payment (South wins), a wall game, then the 100-point hand won by the new
-    East's own seat... by West, off North's discard."""
+    """Seed 000's payment (South wins), a wall game, then the 100-point hand won by West off
+    North's discard, East's hand scored beside it."""
     name_players(page, "Chuck", "Andy", "Brett", "Dave")
     enter_seed_000_payment(page)
     page.get_by_role("button", name="Add to the evening").click()
@@ -339,12 +352,14 @@ def play_three_hands(page: Page) -> None:
     page.locator("[data-seat='0']").fill("234m 567p 12378s 22z")
     page.locator("[data-seat='1']").fill("4")
     page.locator("[data-seat='3']").fill("")
-    expect(page.locator(".payments li").first).to_be_visible()
+    scored(page)
+    expect(page.locator(".payments li")).to_have_count(5)
     page.get_by_role("button", name="Add to the evening").click()
     expect(page.locator("#evening tbody tr")).to_have_count(3)
 
 
 def changes(page: Page) -> list[int]:
+    scored(page)
     return [int(t) for t in page.locator(".net td").all_inner_texts()]
 
 

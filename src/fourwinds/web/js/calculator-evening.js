@@ -9,6 +9,8 @@ const KEY = "fourwinds.calculator.evening";
 const WINDS = ["East", "South", "West", "North"];
 const MAX_HANDS = 1000;
 const MAX_NAME = 40;
+const MAX_HAND = 200;
+const MAX_CARD = 64 * 1024;
 
 /** A new evening under the given rules (a rule set from /api/score/rules, its options, card). */
 export function newEvening(rules, options, card, players) {
@@ -70,9 +72,12 @@ export function load() {
   }
 }
 
+/** A CSV cell; a name that a spreadsheet would take for a formula (=, +, -, @) is quoted
+ * with a leading apostrophe, so that opening the file runs nothing. */
 function csvCell(value) {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The sheet as CSV: a row per hand with each player's change and running total, then the
@@ -109,7 +114,11 @@ export function checkRecord(record) {
   if (record.version !== VERSION) fail(`version ${record.version} is not ${VERSION}`);
   if (typeof record.rules !== "string") fail("no rules");
   if (!record.options || typeof record.options !== "object") fail("no options");
-  if (typeof record.card !== "string") fail("no card (\"sample\" or the card's text)");
+  if (typeof record.card !== "string" || record.card.length > MAX_CARD) {
+    fail("no card (\"sample\" or the card's text, at most 64 KiB)");
+  }
+  if (!Object.values(record.options).every((v) => ["boolean", "number", "string"]
+    .includes(typeof v))) fail("an option is not true, false, a number or a word");
   const players = record.players;
   if (!Array.isArray(players) || players.length < 3 || players.length > 4 ||
     !players.every((n) => typeof n === "string" && n.length <= MAX_NAME)) {
@@ -121,6 +130,9 @@ export function checkRecord(record) {
     const where = `hand ${i + 1}`;
     if (!isSeat(hand.east, players.length)) fail(`${where}: East is no player`);
     if (hand.winner !== null && !isSeat(hand.winner, 4)) fail(`${where}: winner is no seat`);
+    if (hand.hand !== null && (typeof hand.hand !== "string" || hand.hand.length > MAX_HAND)) {
+      fail(`${where}: the hand is not notation of at most ${MAX_HAND} characters`);
+    }
     if (!Array.isArray(hand.net) || hand.net.length !== 4 ||
       !hand.net.every(Number.isInteger)) fail(`${where}: net must be four whole numbers`);
     if (!Array.isArray(hand.payments)) fail(`${where}: no payments`);

@@ -244,9 +244,20 @@ function howWon() {
 
 // ---- scoring: the sheet and the payments
 
+/** Score again after ``delay`` ms; until then and while it runs the result is aria-busy. */
 function schedule(delay = 250) {
   clearTimeout(timer);
-  timer = setTimeout(evaluate, delay);
+  $("result").setAttribute("aria-busy", "true");
+  $("add-hand").disabled = true;
+  current = null;
+  timer = setTimeout(() => {
+    timer = null;
+    const running = evaluate();
+    const mine = evaluation;
+    running.finally(() => {
+      if (timer === null && mine === evaluation) $("result").setAttribute("aria-busy", "false");
+    });
+  }, delay);
 }
 
 function showResultError(message) {
@@ -453,6 +464,15 @@ function addHand(entry) {
   return true;
 }
 
+/** After a hand is added: an empty hand, no flags and no losers' values for the next one. */
+function nextHand() {
+  undoStack.push($("notation").value);
+  draft.others = {};
+  draft.flags = {};
+  showHow();
+  setNotation("");
+}
+
 async function wallGame() {
   const zero = { E: 0, S: 0, W: 0, N: 0 };
   try {
@@ -580,8 +600,7 @@ function wire() {
     if (addHand({ winner: draft.seat, discarder: current.discarder,
       self_drawn: current.how.self_drawn, hand: current.hand, how: current.how,
       values: current.values, payments: current.payments, net: current.net })) {
-      $("add-hand").disabled = true;
-      current = null;
+      nextHand();
     }
   });
   $("wall-game").addEventListener("click", wallGame);
