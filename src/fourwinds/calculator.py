@@ -44,6 +44,18 @@ def seat_of(text: str) -> int:
     return SEATS.index(letter)
 
 
+def scored_rules(name: str, values: dict[str, Any]) -> RuleSet:
+    """The named rule set with its options; CalculatorError unless it exists and scores (the
+    command and the web calculator refuse alike)."""
+    try:
+        rules = get_rules(name, **values)
+    except ValueError as error:
+        raise CalculatorError(str(error)) from None
+    if not rules.scoring:
+        raise CalculatorError(f"{name} has no scoring; use one of {', '.join(SCORED)}")
+    return rules
+
+
 def rules_of(name: str, options: tuple[str, ...], card_file: Path | None) -> RuleSet:
     """The rule set with its options and, where hands are won by a card, the card."""
     values: dict[str, Any] = {}
@@ -59,11 +71,9 @@ def rules_of(name: str, options: tuple[str, ...], card_file: Path | None) -> Rul
             except ValueError:
                 values[key] = raw
     try:
-        rules = get_rules(name, **values)
-    except ValueError as error:
+        rules = scored_rules(name, values)
+    except CalculatorError as error:
         fail(str(error))
-    if not rules.scoring:
-        fail(f"{name} has no scoring; use one of {', '.join(SCORED)}")
     if family_of(rules).by_card:
         return rules.with_card(load_card(card_file))
     if card_file is not None:

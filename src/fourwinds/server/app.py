@@ -34,6 +34,7 @@ from fourwinds.server.protocol import (
     parse_message,
 )
 from fourwinds.server.replay import replay_steps
+from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing
 
@@ -349,6 +350,7 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),
         WebSocketRoute("/ws/{table_id}", play),
+        *SCORING_ROUTES,
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
