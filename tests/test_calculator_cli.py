@@ -106,7 +106,9 @@ def test_settle_seed_000_example() -> None:
         "W": 992,
         "N": 960,
     }
-    assert {"from": "E", "to": "S", "amount": 64} in data["payments"]
+    east_pays = next(p for p in data["payments"] if (p["from"], p["to"]) == ("E", "S"))
+    assert east_pays["amount"] == 64
+    assert east_pays["reason"] == "the winner's 32, x 2 = 64: East pays double"
 
 
 def test_settle_from_hands() -> None:

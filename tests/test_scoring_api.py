@@ -77,6 +77,11 @@ def test_settle_answers_as_the_command(http: TestClient) -> None:
     assert payments == [
         ("ESWN".index(p["from"]), "ESWN".index(p["to"]), p["amount"]) for p in expected["payments"]
     ]
+    # each payment with the reason the settlement gives, the same as the command's
+    assert [p["reason"] for p in answer.json()["payments"]] == [
+        p["reason"] for p in expected["payments"]
+    ]
+    assert "East pays double" in " ".join(p["reason"] for p in expected["payments"])
 
 
 def test_settle_from_hands_keeps_the_notes(http: TestClient) -> None:

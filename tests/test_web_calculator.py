@@ -135,7 +135,7 @@ def test_seed_000_tapped_in_scores_100_and_settles_as_the_seed(page: Page) -> No
     assert "East (Chuck) pays South (Andy) 64" in payments
     assert "East (Chuck) pays West (Brett) 16" in payments
     assert "North (Dave) pays West (Brett) 8" in payments
-    assert "East pays and receives double" in payments
+    assert "the winner's 32, x 2 = 64: East pays double" in payments
     page.get_by_role("button", name="Add to the evening").click()
     totals = page.locator("#evening tfoot td").all_inner_texts()
     assert totals == ["920", "1128", "992", "960"]
@@ -209,7 +209,7 @@ def test_hong_kong_and_american_hands_give_the_commands_totals(page: Page) -> No
     )
     net = json.loads(out.splitlines()[-1])["net"]
     assert changes(page) == [net[seat] for seat in "ESWN"]
-    expect(page.locator(".payments")).to_contain_text("self-picked: everyone pays double")
+    expect(page.locator(".payments")).to_contain_text("self-picked: all pay double")
     shot(page, "american")
 
 

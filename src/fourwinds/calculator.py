@@ -219,8 +219,10 @@ def _show(settlement: Settlement, as_json: bool) -> None:
             json.dumps(
                 {
                     "payments": [
-                        {"from": SEATS[payer], "to": SEATS[payee], "amount": amount}
-                        for payer, payee, amount in settlement.payments
+                        {"from": SEATS[payer], "to": SEATS[payee], "amount": amount, "reason": why}
+                        for (payer, payee, amount), why in zip(
+                            settlement.payments, settlement.reason_list(), strict=True
+                        )
                     ],
                     "net": {SEATS[seat]: change for seat, change in enumerate(settlement.net)},
                 }

@@ -228,10 +228,7 @@ def settle_hand(body: dict[str, Any]) -> dict[str, Any]:
         raise Refused(str(error)) from None
     settlement = settled.settlement
     return {
-        "payments": [
-            {"from": payer, "to": payee, "amount": amount}
-            for payer, payee, amount in settlement.payments
-        ],
+        "payments": settlement.to_json()["payments"],  # each with its rule's reason
         "net": settlement.net[: rules.seats],
         "notes": settled.notes,
     }

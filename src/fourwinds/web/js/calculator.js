@@ -334,10 +334,7 @@ async function evaluate() {
       discarder: selfDrawn ? null : Number(draft.source), self_drawn: selfDrawn,
       prevailing_wind: draft.prevailing });
     if (seen !== evaluation) return;
-    const context = { winner: draft.seat, selfDrawn, values: request.values,
-      jokerless: request.jokerless, rules: chosenRules() };
-    const payments = settled.payments.map((p) => ({ ...p,
-      reason: family().paymentReason(p, context) }));
+    const payments = settled.payments;  // each with its reason, in the rule set's words
     current = { hand: text, how: howWon(), discarder: selfDrawn ? null : Number(draft.source),
       values: request.values, payments, net: settled.net };
     $("result").append(paymentsElement(payments, settled.net));

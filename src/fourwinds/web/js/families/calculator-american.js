@@ -50,14 +50,5 @@ export function settleBody(scored, winner) {
   const values = [0, 0, 0, 0];
   values[winner] = data.pays;
   return { body: { scores: { ["ESWN"[winner]]: data.value }, jokerless: data.jokerless },
-    values, jokerless: data.jokerless };
-}
-
-export function paymentReason(payment, { selfDrawn, values, winner, jokerless }) {
-  const value = values[winner];
-  const line = jokerless ? `the line's ${value} (jokerless: ${value / 2} doubled)` :
-    `the line's ${value}`;
-  if (payment.amount === value) return line;
-  const why = selfDrawn ? "self-picked: everyone pays double" : "the discarder pays double";
-  return `${line} × ${payment.amount / value}: ${why}`;
+    values };
 }

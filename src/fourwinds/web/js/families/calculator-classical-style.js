@@ -78,21 +78,5 @@ export function settleBody(scored, winner, losers) {
   const values = [0, 1, 2, 3].map((seat) => (seat === winner ? scored.data.total :
     losers[seat] || 0));
   const scores = Object.fromEntries(values.map((value, seat) => ["ESWN"[seat], value]));
-  return { body: { scores }, values, jokerless: false };
-}
-
-/** Why a payment is what it is (its amount comes from the server's settlement). */
-export function paymentReason(payment, { winner, selfDrawn, values, rules }) {
-  if (payment.to === winner) {
-    const value = values[winner];
-    if (payment.amount === value) return `the winner's ${value}`;
-    const why = rules.losers_settle ? "East pays and receives double" :
-      selfDrawn ? "self-drawn: everyone pays double" : "the discarder pays double";
-    return `the winner's ${value} × ${payment.amount / value}: ${why}`;
-  }
-  const difference = values[payment.to] - values[payment.from];
-  const doubled = payment.amount === difference ? "" : ` × ${payment.amount / difference}: ` +
-    "East pays and receives double";
-  return `the difference of their hands, ${values[payment.to]} − ${values[payment.from]}` +
-    doubled;
+  return { body: { scores }, values };
 }
