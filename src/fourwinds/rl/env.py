@@ -124,13 +124,15 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self.deal
-        assert deal is not None
         if action is None:
             raise IllegalAction(f"{agent} must choose an action: the hand is not over")
-        seat = self.seat_of[agent]
-        chosen = self.move(int(action), seat)
-        deal.apply(seat, chosen)
+        self.play(self.move(int(action), self.seat_of[agent]))
+
+    def play(self, action: Any) -> None:
+        """Take the family action ``action`` for the agent to move (a bot's choice, say)."""
+        deal, agent = self.deal, self.agent_selection
+        assert deal is not None
+        deal.apply(self.seat_of[agent], action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._after_move()
