@@ -42,6 +42,19 @@ def rule_set(rules: str | RuleSet, options: dict[str, Any] | None = None) -> Rul
     return rules.with_options(**options) if options else rules
 
 
+def payments(deal: GameDeal) -> list[float]:
+    """What each seat gained or lost in a finished hand: the settlement's points, or under a
+    rule set without scoring 1 for the winner."""
+    assert deal.result is not None
+    settlement = family_of(deal.rules).settlement(deal)
+    if settlement is not None:
+        return [float(points) for points in settlement.net]
+    won = [0.0] * len(AGENTS)
+    if not deal.rules.scoring and deal.result.winner is not None:
+        won[deal.result.winner] = 1.0
+    return won
+
+
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """The seats of one hand under ``rules`` (a name or a RuleSet, with ``options``) as agents.
 
@@ -178,17 +191,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             path.write_text(json.dumps(self.record()))
 
     def payments(self) -> list[float]:
-        """What each seat gained or lost in the finished hand: the settlement's points, or
-        under a rule set without scoring 1 for the winner."""
-        deal = self.deal
-        assert deal is not None and deal.result is not None
-        settlement = self.family.settlement(deal)
-        if settlement is not None:
-            return [float(points) for points in settlement.net]
-        won = [0.0] * len(AGENTS)
-        if not self.rules.scoring and deal.result.winner is not None:
-            won[deal.result.winner] = 1.0
-        return won
+        """What each seat gained or lost in the finished hand (``payments``)."""
+        assert self.deal is not None
+        return payments(self.deal)
 
     def record(self) -> dict[str, Any]:
         """The record of the hand just finished (``fourwinds.record``), to replay or view."""
