@@ -60,7 +60,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     ``raw_view``: each agent's info also holds its view as JSON (``view``), what the server sends
     the seat, when the agent is to move and once the hand is over. ``records``: a folder where
-    the record of every finished hand is written (replayed by ``fourwinds replay``); ``record()`` returns the last one in any case.
+    the record of every finished hand is written (replayed by ``fourwinds replay``);
+    ``record()`` returns the last one in any case.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
