@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -22,7 +24,7 @@ from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
 from fourwinds.rules import DEFAULT, RuleSet, get_rules, listed
-from fourwinds.simulate import every_core
+from fourwinds.simulate import Summary, every_core, simulate_on_ray
 from fourwinds.simulate import simulate as run_simulation
 
 RULES_OPTION = click.option(
@@ -91,6 +93,14 @@ def main() -> None:
     help="American: three players play without the Charleston.",
 )
 @WORKERS_OPTION
+@click.option(
+    "--ray",
+    "ray_address",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on the Ray cluster at ADDRESS (auto, ray://HOST:10001, or local for a Ray "
+    "started here); needs the ray extra.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
     rules_name: str,
@@ -101,6 +111,7 @@ def simulate(
     card_file: Path | None,
     players: int,
     workers: int | None,
+    ray_address: str | None,
     as_json: bool,
 ) -> None:
     """Play HANDS seeded hands with bots in every seat and report the results."""
@@ -114,9 +125,16 @@ def simulate(
         family_of(rules).bot(bot, 0)
     except ValueError as error:
         raise click.UsageError(f"--bots: {error}") from None
+    if ray_address is not None and importlib.util.find_spec("ray") is None:
+        raise click.UsageError("--ray needs the ray extra: pip install 'fourwinds[ray]'")
+
+    def run(progress: Callable[[], None] | None = None) -> Summary:
+        if ray_address is not None:
+            return simulate_on_ray(rules, hands, seed, bot, ray_address, records, progress)
+        return run_simulation(rules, hands, seed, bot, records, progress, workers)
+
     if as_json:
-        summary = run_simulation(rules, hands, seed, bot, records, workers=workers)
-        click.echo(json.dumps(summary.to_json()))
+        click.echo(json.dumps(run().to_json()))
         return
     with Progress(transient=True) as progress:
         task = progress.add_task(f"{rules.title}, {bot} bots", total=hands)
@@ -124,7 +142,7 @@ def simulate(
         def advance() -> None:
             progress.advance(task)
 
-        summary = run_simulation(rules, hands, seed, bot, records, advance, workers)
+        summary = run(advance)
     table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
     table.add_column("")
     table.add_column("hands", justify="right")
@@ -355,3 +373,24 @@ from fourwinds.calculator import score_command, settle_command  # noqa: E402
 main.add_command(score_command)
 main.add_command(settle_command)
 main.add_command(card_group)
+
+
+@main.command()
+@click.argument("records", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+def dataset(records: Path, out: Path) -> None:
+    """Write the records in RECORDS (of one rule set; `simulate --records`) to OUT, a Parquet
+    file of one row per decision: observation, mask, action, outcome (docs/rl.md; needs the rl
+    extra)."""
+    try:
+        from fourwinds.rl.dataset import export, read_records
+    except ImportError as error:
+        raise click.UsageError(
+            f"dataset needs the rl extra (pip install 'fourwinds[rl]'): {error}"
+        ) from None
+
+    try:
+        rows = export(read_records(records), out)
+    except ReplayError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"{rows} decisions written to {out}")

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
 from fourwinds.scoring.settlement import Settlement
 from fourwinds.tiles import Tile
 from fourwinds.wall import Wall
+
+if TYPE_CHECKING:
+    from fourwinds.rl.encoding import Encoding
 
 
 class GameResult(Protocol):
@@ -276,6 +279,11 @@ class Family(Protocol):
 
     def no_position(self, rules: RuleSet, position: int) -> str:
         """Why a table of these rules has no such position."""
+        ...
+
+    def encoding(self, rules: RuleSet) -> Encoding[Any, Any]:
+        """The observations and actions of learning agents (``fourwinds.rl``; the ``rl``
+        extra): how the family's views and actions are written as arrays."""
         ...
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from fourwinds.tile_art import tiles_svg
 from fourwinds.tiles import (
     JOKER,
     KINDS,
@@ -56,6 +57,10 @@ class Meld:
     kind: MeldKind
     tile: Tile
     exposed: bool = False
+
+    def _repr_svg_(self) -> str:
+        """The meld drawn as at the table, for notebooks."""
+        return tiles_svg([self.tiles])
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -143,6 +148,13 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     bonus: tuple[Tile, ...] = ()
     winning_tile: Tile | None = None
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as at the table, for notebooks: its melds, its concealed tiles, its
+        bonus tiles and the winning tile, each apart."""
+        winning = () if self.winning_tile is None else (self.winning_tile,)
+        groups = [*(meld.tiles for meld in self.melds), self.concealed, self.bonus, winning]
+        return tiles_svg(groups)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

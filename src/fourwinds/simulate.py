@@ -78,15 +78,21 @@ def every_core() -> int:
     return count or 1
 
 
+def record_name(rules: RuleSet, seed: int, number: int) -> str:
+    """The file of hand ``number``'s record in a run of ``seed``."""
+    return f"{rules.name}-{seed}-{number:06d}.json"
+
+
 def play_hands(
     rules: RuleSet,
     seed: int,
     bot: str,
     numbers: range,
-    records: Path | None = None,
+    records: Path | dict[str, str] | None = None,
     progress: Callable[[], None] | None = None,
 ) -> Summary:
-    """Play the hands ``numbers`` of a run, writing their records: one worker's share, or all."""
+    """Play the hands ``numbers`` of a run, writing their records in a folder (or keeping them
+    by file name): one worker's share, or all."""
     family = family_of(rules)
     summary = Summary(rules.name, bot, seed)
     for number in numbers:
@@ -100,8 +106,11 @@ def play_hands(
             summary.wins[result.winner] += 1
             summary.self_drawn += result.self_drawn
         if records is not None:
-            path = records / f"{rules.name}-{seed}-{number:06d}.json"
-            path.write_text(json.dumps(deal_record(deal)))
+            name, text = record_name(rules, seed, number), json.dumps(deal_record(deal))
+            if isinstance(records, dict):
+                records[name] = text
+            else:
+                (records / name).write_text(text)
         if progress is not None:
             progress()
     return summary
@@ -168,5 +177,57 @@ def simulate(
                 if progress is not None:
                     for _ in range(part.hands):
                         progress()
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def _play_chunk_kept(
+    recipe: Recipe, seed: int, bot: str, numbers: range
+) -> tuple[Summary, dict[str, str]]:
+    """A chunk played on another machine: its summary and its records (file name -> JSON),
+    brought back to be written where the run was started."""
+    kept: dict[str, str] = {}
+    return play_hands(rebuild(recipe), seed, bot, numbers, kept), kept
+
+
+def simulate_on_ray(
+    rules: RuleSet,
+    hands: int,
+    seed: int,
+    bot: str,
+    address: str,
+    records: Path | None = None,
+    progress: Callable[[], None] | None = None,
+) -> Summary:
+    """``simulate`` on a Ray cluster (the ``ray`` extra): the same chunks of hands as Ray tasks
+    on the cluster at ``address`` (``auto`` for the one this machine belongs to, ``ray://HOST:
+    10001``, or ``local`` for a Ray started here for the run). Each node needs fourwinds
+    installed; the records come back and are written in ``records`` here, so the results and
+    the records are those of one process."""
+    import ray
+
+    recipe = recipe_of(rules)  # refused here, before the cluster is asked
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    summary = Summary(rules.name, bot, seed)
+    start = time.perf_counter()
+    size = max(1, min(CHUNK, hands // 16))
+    chunks = [range(first, min(first + size, hands)) for first in range(0, hands, size)]
+    ray.init(address=address, log_to_driver=False, include_dashboard=False)
+    try:
+        task = ray.remote(_play_chunk_kept)
+        pending = [task.remote(recipe, seed, bot, numbers) for numbers in chunks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            part, kept = ray.get(done[0])
+            summary.add(part)
+            if records is not None:
+                for name, text in kept.items():
+                    (records / name).write_text(text)
+            if progress is not None:
+                for _ in range(part.hands):
+                    progress()
+    finally:
+        ray.shutdown()
     summary.seconds = time.perf_counter() - start
     return summary

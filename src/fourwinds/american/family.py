@@ -5,7 +5,7 @@ Charleston; :class:`~fourwinds.american.deal.AmericanDeal` plays a hand and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourwinds import family
 from fourwinds.american.actions import PASS_ACTION, WIN_ACTION, AmericanAction
@@ -22,6 +22,9 @@ from fourwinds.rules import RuleSet
 from fourwinds.scoring.settlement import Settlement
 from fourwinds.tiles import JOKER, Tile, parse_tile, parse_tiles
 from fourwinds.turns import SEATS
+
+if TYPE_CHECKING:
+    from fourwinds.american.encoding import AmericanEncoding
 
 
 class RemoteAmericanView:
@@ -133,6 +136,13 @@ class American:
 
     def card(self, rules: RuleSet) -> Card:
         return card_of(rules)
+
+    def encoding(self, rules: RuleSet) -> AmericanEncoding:
+        from fourwinds.american.encoding import (
+            AmericanEncoding,
+        )  # numpy and gymnasium: the rl extra
+
+        return AmericanEncoding(rules)
 
     def no_position(self, rules: RuleSet, position: int) -> str:
         """A table of three has no fourth place: it is the empty seat (seed 001 part 8)."""

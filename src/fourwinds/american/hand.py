@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from fourwinds.american.card import FLOWER, HAND_SIZE
+from fourwinds.tile_art import tiles_svg
 from fourwinds.tiles import (
     FIRST_FLOWER,
     JOKER,
@@ -66,6 +67,10 @@ class Exposure(NamedTuple):
 
     def tiles(self) -> list[Tile]:
         return [*self.naturals, *[JOKER] * self.jokers]
+
+    def _repr_svg_(self) -> str:
+        """The exposure drawn as at the table, for notebooks."""
+        return tiles_svg([self.tiles()])
 
     def __str__(self) -> str:
         return f"[{format_tiles(self.naturals)}{'J' * self.jokers}]"
@@ -149,6 +154,13 @@ class AmericanHand:
 
     def size(self) -> int:
         return len(self.tiles())
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as at the table, for notebooks: exposures, concealed tiles (sorted),
+        the winning tile."""
+        winning = [] if self.winning_tile is None else [self.winning_tile]
+        exposures = [exposure.tiles() for exposure in self.exposures]
+        return tiles_svg([*exposures, sorted(self.concealed), winning])
 
     def tiles(self) -> list[Tile]:
         """Every tile of the hand, the winning tile included."""

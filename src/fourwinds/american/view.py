@@ -22,6 +22,7 @@ from fourwinds.american.hand import Exposure
 from fourwinds.american.matcher import Distance, Holding, Matcher, unseen_supply
 from fourwinds.american.printed import line_json
 from fourwinds.american.settlement import WINDS
+from fourwinds.tile_art import view_html
 from fourwinds.tiles import JOKER, Tile, format_tiles, tile_name
 from fourwinds.turns import SeatWindow
 
@@ -70,6 +71,15 @@ class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
         phase = self.phase if self.stage is None else f"{self.phase} {self.stage}"
         where = f"seat {self.seat} ({WINDS[self.seat]}), {self.rule_set.name}, {phase}"
         return f"<AmericanView of {where}: {format_tiles(self.hand)}>"
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, tiles drawn, for notebooks."""
+        present = [s for s, state in enumerate(self._deal.seats) if state.present]
+        return view_html(
+            self,
+            f"{self.rule_set.title}, seat {self.seat} ({WINDS[self.seat]})",
+            {seat: [exposure.tiles() for exposure in self.exposures(seat)] for seat in present},
+        )
 
     @property
     def legal_actions(self) -> Sequence[AmericanAction]:

@@ -7,7 +7,7 @@ kongs replaced from the wall; :class:`~fourwinds.engine.deal.Deal` plays a hand 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourwinds import family
 from fourwinds.analysis import tiles_to_win, waits
@@ -22,6 +22,9 @@ from fourwinds.hand import Meld, MeldKind
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import Settlement, scorer_of
 from fourwinds.tiles import PLAIN_KINDS, Tile, counts, parse_tile, parse_tiles, tile_name
+
+if TYPE_CHECKING:
+    from fourwinds.engine.encoding import ClassicalEncoding
 
 
 class RemoteView:
@@ -170,6 +173,11 @@ class ClassicalStyle:
 
     def card(self, rules: RuleSet) -> None:
         return None
+
+    def encoding(self, rules: RuleSet) -> ClassicalEncoding:
+        from fourwinds.engine.encoding import ClassicalEncoding  # numpy and gymnasium: the rl extra
+
+        return ClassicalEncoding(rules)
 
     def no_position(self, rules: RuleSet, position: int) -> str:
         return f"position must be 0 to {rules.players - 1}"

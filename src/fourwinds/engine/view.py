@@ -15,6 +15,7 @@ from fourwinds.engine.actions import Action
 from fourwinds.engine.deal import Deal, Result
 from fourwinds.hand import Meld, MeldKind
 from fourwinds.scoring.settlement import WINDS
+from fourwinds.tile_art import view_html
 from fourwinds.tiles import PLAIN_KINDS, Tile, format_tiles, tile_name
 from fourwinds.turns import SeatView
 
@@ -32,16 +33,17 @@ class MeldView:
         hidden = meld.kind is MeldKind.KONG and not meld.exposed and not shown
         return cls(meld.kind.value, None if hidden else meld.tile, meld.exposed)
 
+    @property
+    def tiles(self) -> tuple[Tile | None, ...]:
+        """The meld's tiles; four None for a kong laid face down."""
+        if self.tile is None:
+            return (None,) * 4
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
     def to_json(self) -> dict[str, Any]:
-        tiles = None
-        if self.tile is not None:
-            size = 4 if self.kind == "kong" else 3
-            run = (
-                [self.tile, self.tile + 1, self.tile + 2]
-                if self.kind == "chow"
-                else [self.tile] * size
-            )
-            tiles = format_tiles(run)
+        tiles = None if self.tile is None else format_tiles(t for t in self.tiles if t is not None)
         return {"kind": self.kind, "tiles": tiles, "exposed": self.exposed}
 
 
@@ -61,6 +63,16 @@ class View(SeatView[Deal, Action]):
     def __repr__(self) -> str:
         where = f"seat {self.seat} ({WINDS[self.seat]}), {self.rule_set.name}, {self.phase}"
         return f"<View of {where}: {format_tiles(self.hand)}>"
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, tiles drawn, for notebooks."""
+        seats = range(len(self._deal.seats))
+        return view_html(
+            self,
+            f"{self.rule_set.title}, seat {self.seat} ({WINDS[self.seat]})",
+            {seat: [meld.tiles for meld in self.melds(seat)] for seat in seats},
+            {seat: self.bonus(seat) for seat in seats},
+        )
 
     @property
     def prevailing_wind(self) -> int:

@@ -32,9 +32,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any, NamedTuple
 
 from fourwinds.hand import Hand
+from fourwinds.tile_art import tiles_svg
 from fourwinds.tiles import Tile, format_tiles
 
 
@@ -229,6 +231,18 @@ class ScoreSheet:
     def arithmetic(self) -> str:
         """How the total was reached ("32 points x 2^1 = 64"), as the sheet's last line says."""
         return "0" if self.reason else self.scale.total_line(self)
+
+    def _repr_html_(self) -> str:
+        """The sheet as ``explain`` writes it, its tiles drawn, for notebooks."""
+        rows = "".join(
+            f"<tr><td>{escape(item.name)}</td><td>{tiles_svg([item.tiles], 24)}</td>"
+            f"<td>{escape(self.scale.item_value(item))}</td></tr>"
+            for item in self.items
+        )
+        hand = "" if self.hand is None else f"<p>{self.hand._repr_svg_()}</p>"
+        reason = f"<p>Not a win: {escape(self.reason)}</p>" if self.reason else ""
+        total = self.arithmetic()
+        return f"<div>{hand}{reason}<table>{rows}</table><p>Total: {escape(total)}</p></div>"
 
     def explain(self) -> str:
         """The sheet as a player reads it at the table: one line per item, then the total."""

@@ -1,0 +1,160 @@
+"""The American family for learning agents (``fourwinds.rl``; needs the ``rl`` extra).
+
+Its 16,029 actions, in order: ``win``, ``pass``, ``vote yes``, ``vote no``, ``courtesy`` 0 to 3,
+``discard`` of each of the 43 tiles (the joker last); ``call`` by the kind called (34 suit and
+honour tiles, then the flowers as one kind), the exposure's size (3 to 6) and its jokers (0 to
+size - 1), 18 for each kind; ``exchange`` by the natural tile given (42) and the seat whose
+exposure gives the joker, relative to the player (0 to 3); then every ``pass-tiles`` of the
+Charleston and the courtesy pass: for 0 to 3 tiles of one's own and 0 to 3 - that many passed
+on blind, every sorted choice of tiles (jokers are never passed). A call of flowers takes
+whichever flowers the player holds (all flowers are alike to the card).
+
+Its own fields: for each line of the card, in card order, the tiles the hand is away from it
+(255: its exposures rule it out); the Charleston's stage (0 when not passing, then 1 first-right
+to 9 courtesy); the tiles received in the last pass; which seats' hands are dead.
+
+>>> from fourwinds.rules import get_rules
+>>> encoding = AmericanEncoding(get_rules("american"))
+>>> len(encoding.actions), encoding.names[8], encoding.names[-1]
+(16029, 'discard 1m', 'pass-tiles 888f')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
+
+from fourwinds.american import charleston
+from fourwinds.american.actions import (
+    CALL,
+    COURTESY,
+    DISCARDS,
+    EXCHANGE,
+    PASS_ACTION,
+    VOTES,
+    WIN_ACTION,
+    AmericanAction,
+    call,
+    pass_tiles,
+)
+from fourwinds.american.card import FLOWER, card_of
+from fourwinds.american.deal import CHARLESTON
+from fourwinds.american.hand import MAX_EXPOSURE, kind
+from fourwinds.american.view import AmericanView
+from fourwinds.rl.encoding import COLUMNS, EXPOSED, Encoding, Field
+from fourwinds.rules import RuleSet
+from fourwinds.tiles import JOKER, Tile, tile_name
+from fourwinds.turns import CLAIM, ENDED, SEATS, TURN
+
+STAGES = (
+    *charleston.FIRST,
+    charleston.VOTE,
+    *charleston.SECOND,
+    charleston.COURTESY_OFFER,
+    charleston.COURTESY,
+)
+_STAGE_NAMES = [stage.name for stage in STAGES]
+_SHAPES = [(size, jokers) for size in range(3, MAX_EXPOSURE + 1) for jokers in range(size)]
+"""An exposure's size and its jokers, in the order of the call actions of each kind."""
+_CALL_KINDS = FLOWER + 1
+_NATURALS = JOKER
+"""Tiles that may be given in an exchange or passed: every tile but the joker."""
+_CALLS = 8 + len(DISCARDS)
+"""The index of the first call: after win, pass, the votes, the courtesy offers, the discards."""
+_EXCHANGES = _CALLS + _CALL_KINDS * len(_SHAPES)
+
+
+class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
+    """Views and actions of the American rule sets, by the rule set's card."""
+
+    phases = (CHARLESTON, TURN, CLAIM, ENDED)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.card = card_of(rules)
+        self._lines = {line.id: index for index, line in enumerate(self.card.lines)}
+        super().__init__(rules)
+
+    def _actions(self) -> Sequence[AmericanAction]:
+        courtesies = [AmericanAction(COURTESY, (), n) for n in range(4)]
+        calls = [
+            _call_of(tile, size, jokers) for tile in range(_CALL_KINDS) for size, jokers in _SHAPES
+        ]
+        exchanges = [
+            AmericanAction(EXCHANGE, (tile,), relative)
+            for tile in range(_NATURALS)
+            for relative in range(SEATS)
+        ]
+        passes = [
+            pass_tiles(tiles, blind)
+            for own in range(charleston.TILES + 1)
+            for blind in range(charleston.TILES - own + 1)
+            for tiles in combinations_with_replacement(range(_NATURALS), own)
+        ]
+        return [
+            WIN_ACTION,
+            PASS_ACTION,
+            *VOTES,
+            *courtesies,
+            *DISCARDS,
+            *calls,
+            *exchanges,
+            *passes,
+        ]
+
+    def _name(self, action: AmericanAction) -> str:
+        if action.kind == EXCHANGE:
+            return f"exchange {tile_name(action.tiles[0])} with seat +{action.number}"
+        if action.kind == CALL and kind(action.tiles[0]) == FLOWER:
+            naturals = sum(tile != JOKER for tile in action.tiles)
+            return f"call {naturals} flowers and {len(action.tiles) - naturals} jokers"
+        return str(action)
+
+    def index(self, action: AmericanAction, seat: int) -> int:
+        if action.kind == CALL:
+            size, jokers = len(action.tiles), action.tiles.count(JOKER)
+            shape = _SHAPES.index((size, jokers))
+            return _CALLS + kind(action.tiles[0]) * len(_SHAPES) + shape
+        if action.kind == EXCHANGE:
+            return _EXCHANGES + action.tiles[0] * SEATS + (action.number - seat) % SEATS
+        return self.indices[action]
+
+    def canonical(self, index: int, seat: int) -> AmericanAction:
+        action = self.actions[index]
+        if action.kind == EXCHANGE:
+            return AmericanAction(EXCHANGE, action.tiles, (seat + action.number) % SEATS)
+        return action
+
+    def melds(self, view: AmericanView, seat: int) -> Iterable[tuple[Sequence[Tile], int]]:
+        return ((exposure.tiles(), EXPOSED) for exposure in view.exposures(seat))
+
+    def _family_fields(self) -> list[Field]:
+        return [
+            Field("targets", (len(self._lines),), 255, "tiles away from each line of the card"),
+            Field("stage", (1,), len(STAGES), "the Charleston's stage (0: not passing)"),
+            Field("received", (COLUMNS,), 4, "the tiles received in the last pass"),
+            Field("dead", (SEATS,), 1, "each seat's hand is dead"),
+        ]
+
+    def _encode_family(self, view: AmericanView, out: bytearray) -> None:
+        at, lines = self.at, self._lines
+        targets = at["targets"]
+        out[targets : targets + len(lines)] = b"\xff" * len(lines)
+        for distance in view.matcher.distances(view.holding):
+            out[targets + lines[distance.line.id]] = distance.tiles
+        stage = view.stage
+        if stage is not None:
+            out[at["stage"]] = 1 + _STAGE_NAMES.index(stage)
+        received = at["received"]
+        for tile in view.received:
+            out[received + tile] += 1
+        seat, dead = view.seat, at["dead"]
+        for relative in range(SEATS):
+            out[dead + relative] = bool(view.dead((seat + relative) % SEATS))
+
+
+def _call_of(tile: Tile, size: int, jokers: int) -> AmericanAction:
+    """The call of ``size`` tiles of a kind, ``jokers`` of them jokers (flowers: the first)."""
+    naturals = size - jokers
+    if tile == FLOWER:
+        return call(list(range(FLOWER, FLOWER + naturals)), jokers)
+    return call([tile] * naturals, jokers)
