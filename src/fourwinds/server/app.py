@@ -342,8 +342,11 @@ def _finished_record(request: Request) -> dict[str, Any] | JSONResponse:
     record = lobby.record(table_id)
     if record is not None:
         return record
-    if lobby.table(table_id) is None:
+    table = lobby.table(table_id)
+    if table is None:
         return _failure(404, "no such game")
+    if table.status == "finished":
+        return _failure(404, "the table ended before any hand was over: nothing to replay")
     return _failure(409, "the game is not over yet")
 
 
