@@ -11,6 +11,7 @@ import { parseTiles, tileElement, tileLabel, tileRow } from "./tiles.js";
 import { familyOf } from "./families/index.js";
 import { centreParts, exposedOf, headingOf, seatParts } from "./seats.js";
 import { cardElement, fetchCard, lineTexts, showHints } from "./card.js";
+import { seatChoice, showFriends, watchChoice } from "./friends.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -380,6 +381,7 @@ function onMessage(message) {
     pending = false;
     if (before?.view?.hand !== state.view?.hand) hint = null;
     render();
+    showFriends(state, tableId, seat);
     announce(changes(state));
   } else if (message.type === "hint") {
     hint = message;
@@ -435,14 +437,13 @@ async function showJoin(problem = "") {
   let first = true;
   const count = table.positions || table.options?.players || 4;
   for (const position of [...Array(count).keys()]) {
-    const player = table.players.find((p) => p.position === position);
-    const free = !player;
+    const { free, text } = seatChoice(table, position);  // friends.js: a bot's seat too
     seats.append(el("label", { class: "check" },
       el("input", { type: "radio", name: "position", value: position, disabled: !free,
-        checked: free && first }),
-      ` Seat ${position + 1}${free ? "" : `: ${player.name}${player.bot ? " (bot)" : ""}`}`));
+        checked: free && first }), ` ${text}`));
     if (free) first = false;
   }
+  seats.after(watchChoice(tableId));
 }
 
 async function join(event) {
