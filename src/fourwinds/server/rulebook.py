@@ -37,6 +37,7 @@ TEMPLATE = """<!doctype html>
 <title>{title}: fourwinds rules</title>
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <link rel="stylesheet" href="/static/css/fourwinds.css">
+<link rel="stylesheet" href="/static/css/friends.css">
 </head>
 <body class="rules-page">
 <header class="bar">

@@ -43,11 +43,12 @@ function bar(tableId, seat) {
   if (made) return made;
   const invite = el("input", { id: "friends-invite", readonly: true, value: inviteLink(tableId),
     "aria-label": "Invitation link" });
-  const copy = el("button", { type: "button", id: "friends-copy", onclick: () => {
-    invite.select();
-    navigator.clipboard?.writeText(invite.value);
-    say("Invitation link copied.");
-  } }, "Copy invitation");
+  const copy = el("button", { type: "button", id: "friends-copy", title: invite.value,
+    onclick: () => {
+      invite.select();
+      navigator.clipboard?.writeText(invite.value);
+      say("Invitation link copied.");
+    } }, "Copy invitation");
   const leave = el("button", { type: "button", id: "leave-button", onclick: async () => {
     try {
       await postJSON(tablePath(tableId, "leave"), seat);
