@@ -33,13 +33,15 @@ pytestmark = pytest.mark.skipif(
 
 TIMING = Timing(bot_delay=0, away_wait=0.5, hand_pause=120, grace=120)
 """Bots at once, a bot for a person gone half a second, and a long pause between hands."""
+QUICK_GAMES = Timing(bot_delay=0, away_wait=0.05, hand_pause=0.05, grace=600)
+"""For whole games with a person a bot plays for: no pause between hands."""
 
 
 class Served:
     """The app on a free port, with its lobby at hand."""
 
-    def __init__(self, folder: Path) -> None:
-        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", TIMING)
+    def __init__(self, folder: Path, timing: Timing = TIMING) -> None:
+        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", timing)
         self.listener = socket.socket()
         self.listener.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
@@ -67,6 +69,15 @@ class Served:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served = Served(tmp_path_factory.mktemp("friends"))
+    served.start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Iterator[Served]:
+    """A server whose games go from hand to hand at once."""
+    served = Served(tmp_path, QUICK_GAMES)
     served.start()
     yield served
     served.stop()
@@ -318,8 +329,9 @@ def test_every_page_has_the_favicon(context: BrowserContext, served: Served) -> 
 
 
 def test_a_replay_is_downloaded_linked_at_a_step_and_labelled_right(
-    context: BrowserContext, served: Served, tmp_path: Path
+    context: BrowserContext, games: Served, tmp_path: Path
 ) -> None:
+    served = games
     page = context.new_page()
     errors = watch_errors(page)
     game_id = finished_game(served, page)
@@ -361,8 +373,9 @@ def test_a_replay_is_downloaded_linked_at_a_step_and_labelled_right(
 
 
 def test_the_lobby_lists_a_finished_game_with_its_download_and_no_table(
-    context: BrowserContext, served: Served
+    context: BrowserContext, games: Served
 ) -> None:
+    served = games
     page = context.new_page()
     game_id = finished_game(served, page)
     page.goto(served.url + "/")

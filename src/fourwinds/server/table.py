@@ -648,8 +648,8 @@ class Table:
         self._watch_absent()
         if self._ended is not None:
             if self._next_timer is None:
-                # Nobody at the table to read the sheets: the next hand starts at bot speed.
-                pause = self.timing.hand_pause if self._present() else self.timing.bot_delay
+                people = any(p is not None and p.bot is None for p in self.players)
+                pause = self.timing.hand_pause if people else self.timing.bot_delay
                 self._next_timer = loop.call_later(pause, self._start_next)
                 self.next_deadline = time.time() + pause
             return
