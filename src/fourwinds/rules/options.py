@@ -125,7 +125,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "limit",
             "Limit",
-            "The points of a limit hand, and the cap on every hand unless roof_off.",
+            "The points of a limit hand, and the cap on every hand unless the roof is off.",
             "reference/classical-scoring.md (500: MRA, WD, S&E); "
             "reference/league-presets.md (1000: BMJA)",
             choices=(500, 1000),
@@ -144,7 +144,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "min_faan",
             "Minimum faan",
-            "The faan a hand needs to win, 0 up to max_faan.",
+            "The faan a hand needs to win, from 0 up to the maximum faan.",
             'seed 002 ("usually 1-3"); reference/hongkong-scoring.md section 2',
             up_to="max_faan",
             scoring="hongkong",
@@ -161,8 +161,8 @@ OPTIONS: Final[dict[str, Option]] = {
         ),
         Option(
             "payout",
-            "Payout table",
-            "The faan-to-points table (rules/payouts.py).",
+            "Points for faan",
+            "The points a hand is paid for its faan.",
             "seed 002 (seed-002); reference/hongkong-scoring.md section 3 (half-spicy, spicy)",
             choices=tuple(PAYOUTS),
             scoring="hongkong",
