@@ -27,7 +27,8 @@ def test_rules_list_every_rule_set_with_its_options_and_choices(http: TestClient
     rules = {entry["name"]: entry for entry in http.get("/api/rules").json()["rules"]}
     assert set(rules) == set(RULES)
     assert rules["american"]["choices"]["players"] == [4, 3]
-    assert rules["classical"]["options"] == RULES["classical"].options()
+    # A new table starts from one round (at least four hands); the rest is the rule set's.
+    assert rules["classical"]["options"] == {**RULES["classical"].options(), "rounds": 1}
     assert rules["classical"]["choices"]["limit"] == [500, 1000]
     assert rules["hongkong"]["choices"]["min_faan"] == list(range(11))  # 0 to max_faan
     assert rules["hongkong-standard"]["choices"]["min_faan"][-1] == 13
@@ -96,7 +97,12 @@ def test_seats_are_taken_by_name_and_bots_fill_the_rest(http: TestClient) -> Non
         (2, "Ann", None),
         (3, "Random bot 4", "random"),
     ]
-    assert http.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}).status_code == 409
+    # Once the game has started a friend takes over a bot's seat, never a person's.
+    taken = http.post(f"/api/tables/{table_id}/join", json={"name": "Dee", "position": 2})
+    assert taken.status_code == 409
+    assert join(http, table_id, "Cy")["position"] == 1  # the first seat a bot holds
+    assert join(http, table_id, "Eve")["position"] == 3
+    assert http.post(f"/api/tables/{table_id}/join", json={"name": "Fay"}).status_code == 409
     assert http.post(f"/api/tables/{table_id}/bots", json={}).status_code == 409
     assert http.post("/api/tables/nope/join", json={"name": "Cy"}).status_code == 404
     assert http.post("/api/tables/nope/bots", json={}).status_code == 404
@@ -164,12 +170,12 @@ def test_a_finished_game_has_its_record_and_a_replay(
     assert steps["table"]["id"] == table_id
     assert len(steps["hands"]) == len(deals)
     for hand, deal in zip(steps["hands"], deals, strict=True):
-        assert len(hand["steps"]) == len(deal.history) + 1
+        # Every action is a step but a pass (what it settles shows at the step before it).
         assert hand["steps"][0]["seat"] is None
         assert [f"{s['seat']} {s['action']}" for s in hand["steps"][1:]] == [
-            f"{seat} {action}" for seat, action in deal.history
+            f"{seat} {action}" for seat, action in deal.history if str(action) != "pass"
         ]
-        assert hand["steps"][-1]["view"] == View(deal, 0).to_json()
+        assert hand["steps"][-1]["view"] == {**View(deal, 0).to_json(), "legal_actions": []}
         assert all(len(step["hands"]) == 4 for step in hand["steps"])
     last = steps["hands"][-1]
     if deals[-1].result is not None and deals[-1].result.winner is not None:
@@ -229,8 +235,10 @@ def test_an_american_table_plays_by_its_card_to_a_replay(
     steps = http.get(f"/api/games/{table_id}/replay").json()
     for hand, deal in zip(steps["hands"], deals, strict=True):
         assert isinstance(deal, AmericanDeal)
-        assert len(hand["steps"]) == len(deal.history) + 1
-        assert hand["steps"][-1]["view"] == AmericanView(deal, 0).to_json()
+        passes = sum(str(action) == "pass" for _, action in deal.history)
+        assert len(hand["steps"]) == len(deal.history) - passes + 1
+        last = AmericanView(deal, 0).to_json()
+        assert hand["steps"][-1]["view"] == {**last, "legal_actions": []}
         assert hand["steps"][0]["view"]["phase"] == "charleston"
         net = deal.result.settlement.net if deal.result and deal.result.settlement else [0] * 4
         assert [sum(p[2] for p in hand["payments"] if p[1] == s) for s in range(4)] == [

@@ -45,6 +45,10 @@ TABLE_KEYS = {
     "claim_seconds",
     "claim_deadline",
     "auto_pass",
+    "host",
+    "next_deadline",
+    "ready",
+    "watchers",
 }
 
 

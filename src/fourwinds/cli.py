@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -48,6 +50,35 @@ WORKERS_OPTION = click.option(
     default=None,
     help="Processes to play in; the results are those of one.  [default: every core]",
 )
+
+
+PLAIN_STEPS = 10
+"""Without a terminal, the progress is a line at every tenth of the run."""
+
+
+@contextmanager
+def hands_progress(title: str, total: int) -> Iterator[Callable[[int], None]]:
+    """Progress on standard error while hands are played: rich's bar in a terminal, else a
+    plain line at every tenth (a log or a pipe shows something before the end, and standard
+    output keeps only the result)."""
+    console = Console(stderr=True)
+    if console.is_terminal:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(title, total=total)
+            yield lambda hands: progress.advance(task, hands)
+        return
+    done = 0
+    shown = 0
+
+    def advance(hands: int) -> None:
+        nonlocal done, shown
+        done += hands
+        step = done * PLAIN_STEPS // total
+        if step > shown:
+            shown = step
+            click.echo(f"{title}: {done}/{total} hands ({done * 100 // total}%)", err=True)
+
+    yield advance
 
 
 def played_by(rules: RuleSet, card_file: Path | None) -> RuleSet:
@@ -136,13 +167,8 @@ def simulate(
     if as_json:
         click.echo(json.dumps(run().to_json()))
         return
-    with Progress(transient=True) as progress:
-        task = progress.add_task(f"{rules.title}, {bot} bots", total=hands)
-
-        def advance() -> None:
-            progress.advance(task)
-
-        summary = run(advance)
+    with hands_progress(f"{rules.title}, {bot} bots", hands) as advance:
+        summary = run(lambda: advance(1))
     table = Table(title=f"{summary.hands} hands of {rules.title}, {bot} bots, seed {seed}")
     table.add_column("")
     table.add_column("hands", justify="right")
@@ -201,12 +227,7 @@ def arena(
         if as_json:
             report = run_arena(rules, names, deals, seed, workers)
         else:
-            with Progress(transient=True) as progress:
-                task = progress.add_task(f"{rules.title}: {bots}", total=deals * rules.seats)
-
-                def advance(hands: int) -> None:
-                    progress.advance(task, hands)
-
+            with hands_progress(f"{rules.title}: {bots}", deals * rules.seats) as advance:
                 report = run_arena(rules, names, deals, seed, workers, advance)
         if plot_file is not None:
             plot_arena(report, str(plot_file))
@@ -305,9 +326,16 @@ MAX_FRAME = 65536
 @click.option(
     "--hand-pause",
     type=float,
-    default=10.0,
+    default=30.0,
     show_default=True,
     help="Seconds between hands unless every player sends next.",
+)
+@click.option(
+    "--grace",
+    type=float,
+    default=120.0,
+    show_default=True,
+    help="Seconds a table waits for its people to come back before it is finished and saved.",
 )
 def serve(
     host: str,
@@ -316,6 +344,7 @@ def serve(
     bot_delay: float,
     away_wait: float,
     hand_pause: float,
+    grace: float,
 ) -> None:
     """Serve the web app: the lobby, tables with bots and friends, history and replays."""
     import uvicorn
@@ -323,9 +352,30 @@ def serve(
     from fourwinds.server.app import create_app
     from fourwinds.server.table import Timing
 
-    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause))
+    try:
+        listener = listening_socket(host, port)
+    except OSError as error:
+        click.echo(f"fourwinds serve: cannot listen on {host}:{port}: {error.strerror}", err=True)
+        sys.exit(1)
+    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause, grace))
+    config = uvicorn.Config(app, ws_max_size=MAX_FRAME, log_level="warning")
     click.echo(f"fourwinds at http://{host}:{port}/")
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning")
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed: a busy port is one line and a
+    non-zero exit, not an address followed by a bind error."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError:
+        listener.close()
+        raise
+    listener.set_inheritable(True)
+    return listener
 
 
 @main.command()

@@ -71,6 +71,10 @@ class RuleSet:
     rotate_on_dealer_win: bool
     rotate_on_draw: bool
     seating_by_dice: bool
+    summary: str = ""
+    """One line for the lobby: what this rule set is, in a player's words."""
+    rules_page: str = ""
+    """Its page of ``docs/rules`` (the file name without ``.md``), served at ``/rules/NAME``."""
     seats: int = 4
     """Seats at the table, East first (an American table of three keeps the fourth empty)."""
     rounds: int = 4

@@ -12,6 +12,9 @@ AMERICAN = register(
     RuleSet(
         name="american",
         title="American",
+        summary="The American game (NMJL style): jokers, the Charleston, and hands won only by a "
+        "line of a card.",
+        rules_page="american",
         source="seeds/001_2591ac4ce07753a0.txt, reference/american-rules.md",
         tile_counts=AMERICAN_TILES,
         stacks_per_wall=19,

@@ -12,6 +12,9 @@ BEGINNER = register(
     RuleSet(
         name="beginner",
         title="Beginner",
+        summary="The plain game to learn with: four sets and a pair win, no flowers and no "
+        "scoring (wins are counted).",
+        rules_page="beginner",
         source="seeds/003_cbdf2ac198b9a49d.txt",
         tile_counts=standard_tiles(bonus=False),
         stacks_per_wall=17,

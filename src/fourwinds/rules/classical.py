@@ -79,6 +79,9 @@ CLASSICAL = register(
     RuleSet(
         name="classical",
         title="Classical",
+        summary="Chinese/Western Mah Jongg as clubs play it: every hand scored in points and "
+        "doubles, losers settle too.",
+        rules_page="classical",
         source="seeds/000_8a5b3e72a45ce059.txt, seeds/004_2b98e50667263ee0.txt, "
         "reference/classical-scoring.md",
         tile_counts=standard_tiles(bonus=True),

@@ -81,6 +81,9 @@ CLASSICAL_BMJA = register(
         CLASSICAL,
         name="classical-bmja",
         title="Classical (BMJA league)",
+        summary="Classical as the British league (BMJA) plays it: a limit of 1,000, at most one "
+        "chow, more special hands.",
+        rules_page="classical",
         source="reference/league-presets.md (Kajongg 'Classical Chinese BMJA'), seed 000",
         replacement_tiles=14,
         rotate_on_draw=False,

@@ -66,6 +66,9 @@ CLASSICAL_DMJL = register(
         CLASSICAL,
         name="classical-dmjl",
         title="Classical (DMJL league)",
+        summary="Classical as the German league (DMJL) plays it: a kong box of 16, Nine Gates and"
+        " Squirming Snake.",
+        rules_page="classical",
         source="reference/league-presets.md (Kajongg 'Classical Chinese DMJL'), seed 000",
         replacement_tiles=16,
         rotate_on_draw=False,

@@ -63,6 +63,9 @@ HONGKONG = register(
     RuleSet(
         name="hongkong",
         title="Hong Kong Old Style",
+        summary="Hong Kong Old Style: hands scored in faan, with a minimum to win; the discarder "
+        "pays, and everyone starts with 500 points.",
+        rules_page="hongkong",
         source="seeds/002_de92f8e71866e9eb.txt",
         tile_counts=standard_tiles(bonus=True),
         stacks_per_wall=18,

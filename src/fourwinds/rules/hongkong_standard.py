@@ -58,6 +58,8 @@ HONGKONG_STANDARD = register(
         HONGKONG,
         name="hongkong-standard",
         title="Hong Kong Old Style (published table)",
+        summary="Hong Kong Old Style with the widely published faan table, up to 13 faan.",
+        rules_page="hongkong",
         source="reference/hongkong-scoring.md (WP-lineage faan table), seed 002 for play",
         shapes=(STANDARD, THIRTEEN_ORPHANS),
         score_table=MappingProxyType(TABLE),

@@ -15,7 +15,7 @@ them as a table (``tests/test_options.py`` keeps it equal to this declaration).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from fourwinds.rules.payouts import PAYOUTS
@@ -52,6 +52,21 @@ class Option:
     """Offered only by the rule sets that name it in ``own_options``."""
     shape: str = ""
     """A pseudo-option: whether this shape wins (it adds it to or takes it from ``shapes``)."""
+    words: Mapping[Choice, str] = field(default_factory=dict)
+    """The lobby's words for each choice (every choice of a true-or-false option has some)."""
+    unit: str = "{}"
+    """How a choice without words is said: ``"{} faan"``."""
+
+    def say(self, value: Choice) -> str:
+        """The choice in the lobby's words.
+
+        >>> OPTIONS["rounds"].say(1), OPTIONS["min_faan"].say(3)
+        ('1 round (at least 4 hands)', '3 faan')
+        """
+        for choice, words in self.words.items():
+            if type(choice) is type(value) and choice == value:
+                return words
+        return self.unit.format(value)
 
     def offered_by(self, rules: RuleSet) -> bool:
         if self.own:
@@ -100,15 +115,22 @@ OPTIONS: Final[dict[str, Option]] = {
             "Rounds (prevailing winds) in a game: fewer make a shorter game.",
             "seed 000 Step Six (four rounds make a game); fewer: a table's choice",
             choices=(1, 2, 3, 4),
+            words={
+                1: "1 round (at least 4 hands)",
+                2: "2 rounds (at least 8 hands)",
+                3: "3 rounds (at least 12 hands)",
+                4: "4 rounds, a whole game (at least 16 hands)",
+            },
         ),
         Option(
             "limit",
             "Limit",
-            "The points of a limit hand, and the cap on every hand unless roof_off.",
+            "The points of a limit hand, and the cap on every hand unless the roof is off.",
             "reference/classical-scoring.md (500: MRA, WD, S&E); "
             "reference/league-presets.md (1000: BMJA)",
             choices=(500, 1000),
             scoring="classical",
+            unit="{} points",
         ),
         Option(
             "roof_off",
@@ -117,14 +139,16 @@ OPTIONS: Final[dict[str, Option]] = {
             "reference/classical-scoring.md",
             choices=BOOLEAN,
             scoring="classical",
+            words={False: "hands capped at the limit", True: "no cap: hands keep all their points"},
         ),
         Option(
             "min_faan",
             "Minimum faan",
-            "The faan a hand needs to win, 0 up to max_faan.",
+            "The faan a hand needs to win, from 0 up to the maximum faan.",
             'seed 002 ("usually 1-3"); reference/hongkong-scoring.md section 2',
             up_to="max_faan",
             scoring="hongkong",
+            unit="{} faan",
         ),
         Option(
             "max_faan",
@@ -133,14 +157,21 @@ OPTIONS: Final[dict[str, Option]] = {
             "seed 002 (10); reference/hongkong-scoring.md section 2 (7, 13)",
             choices=(7, 10, 13),
             scoring="hongkong",
+            unit="{} faan",
         ),
         Option(
             "payout",
-            "Payout table",
-            "The faan-to-points table (rules/payouts.py).",
+            "Points for faan",
+            "The points a hand is paid for its faan.",
             "seed 002 (seed-002); reference/hongkong-scoring.md section 3 (half-spicy, spicy)",
             choices=tuple(PAYOUTS),
             scoring="hongkong",
+            words={
+                "seed-002": "1, 2, 4, 8 points to 3 faan, then 16 from 4, 32 from 7, 64 from 10, "
+                "128 at 13",
+                "half-spicy": "doubling to 16 at 4 faan, then half steps: 24, 32, 48 ... 384 at 13",
+                "spicy": "doubling with every faan: 1, 2, 4, 8 ... 8,192 at 13 faan",
+            },
         ),
         Option(
             "players",
@@ -149,6 +180,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "seed 001 part 8",
             choices=(4, 3),
             scoring="american",
+            words={4: "4 players", 3: "3 players (no Charleston)"},
         ),
         Option(
             "mahjong_in_error",
@@ -157,6 +189,10 @@ OPTIONS: Final[dict[str, Option]] = {
             "seed 001 part 6.3; reference/american-rules.md 3.5.4",
             choices=BOOLEAN,
             scoring="american",
+            words={
+                False: "only a complete hand may declare Mah Jongg",
+                True: "Mah Jongg may be declared any time; a wrong one kills the hand",
+            },
         ),
         Option(
             "jokerless_except_singles_and_pairs",
@@ -165,6 +201,10 @@ OPTIONS: Final[dict[str, Option]] = {
             "reference/american-rules.md 3.6",
             choices=BOOLEAN,
             scoring="american",
+            words={
+                False: "every jokerless hand is doubled",
+                True: "jokerless Singles and Pairs hands are not doubled",
+            },
         ),
         Option(
             "thirteen_orphans",
@@ -174,6 +214,10 @@ OPTIONS: Final[dict[str, Option]] = {
             choices=BOOLEAN,
             own=True,
             shape=THIRTEEN_ORPHANS,
+            words={
+                False: "only four sets and a pair win",
+                True: "Thirteen Orphans wins too",
+            },
         ),
         Option(
             "win_claims",
@@ -182,6 +226,10 @@ OPTIONS: Final[dict[str, Option]] = {
             "seed 000 step 4e, seed 004 rule 18 (highest-score); seeds 002 and 003 (nearest)",
             choices=WIN_CLAIMS,
             own=True,
+            words={
+                HIGHEST_SCORE: "the player whose hand scores more",
+                NEAREST: "the player nearest after the discarder",
+            },
         ),
     )
 }

@@ -1,4 +1,5 @@
-"""The web app (Starlette): the pages, the lobby's JSON API and one WebSocket per seat.
+"""The web app (Starlette): the pages, the lobby's JSON API, one WebSocket per seat or spectator
+and the rules pages. Responses are gzipped (a replay's steps shrink to a tenth).
 
 Handlers are ``async`` so that every change to a table happens on the event loop that runs its
 timers; nothing at a table is shared between threads. ``docs/protocol.md`` is the contract.
@@ -14,14 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.family import family_of
-from fourwinds.rules import listed
+from fourwinds.rules import RuleSet, get_rules, listed
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
     ActionMessage,
@@ -29,12 +38,14 @@ from fourwinds.server.protocol import (
     BadMessage,
     HintRequest,
     Ready,
+    Watch,
     error,
     parse_hello,
     parse_message,
 )
 from fourwinds.server.replay import replay_steps
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
+from fourwinds.server.rulebook import rules_page
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing
 
@@ -47,22 +58,33 @@ HELLO_SECONDS = 10.0
 DEFAULT_CLAIM_SECONDS = 8.0
 MAX_CLAIM_SECONDS = 120.0
 NAME_LENGTH = 40
+TABLE_DEFAULTS = {"rounds": 1}
+"""What a new table starts from where the body does not say: one round (at least four hands),
+a game that fits a sitting; a table may still choose every round of the rule set."""
 
 
 class SocketConnection:
-    """A seat's socket: the table queues messages, one task sends them in order."""
+    """A seat's or a spectator's socket: the table queues messages, one task sends them in
+    order (a close code ends the queue)."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
 
     def send(self, text: str) -> None:
         self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        self.queue.put_nowait(code)
 
     async def pump(self, websocket: WebSocket) -> None:
         """Send until the socket closes (the reading side then ends the connection)."""
         try:
             while True:
-                await websocket.send_text(await self.queue.get())
+                item = await self.queue.get()
+                if isinstance(item, int):
+                    await websocket.close(item)
+                    return
+                await websocket.send_text(item)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
@@ -108,9 +130,45 @@ async def replay_page(request: Request) -> Response:
     return _page("replay.html")
 
 
+async def watch_page(request: Request) -> Response:
+    return _page("watch.html")
+
+
+async def favicon(request: Request) -> Response:
+    """The tile of the East wind, drawn by fourwinds (SVG: every current browser shows it)."""
+    path = WEB / "favicon.svg"
+    if not path.is_file():
+        return PlainTextResponse("the front end is not installed (favicon.svg)", status_code=404)
+    return FileResponse(path, media_type="image/svg+xml")
+
+
+async def rules_text(request: Request) -> Response:
+    """A rules page of ``docs/rules`` as HTML (server/rulebook.py)."""
+    page = rules_page(request.path_params["name"])
+    if page is None:
+        return PlainTextResponse("no such rules page", status_code=404)
+    return HTMLResponse(page)
+
+
+def _option_words(rule_set: RuleSet) -> dict[str, list[str]]:
+    """Each offered option's choices in words, in the order of its choices."""
+    return {
+        option.name: [option.say(choice) for choice in option.allowed(rule_set, {})]
+        for option in rule_set.offered_options()
+    }
+
+
+def table_options(rule_set: RuleSet) -> dict[str, Any]:
+    """The options a new table of the rule set starts from (``TABLE_DEFAULTS`` over its own)."""
+    options = rule_set.options()
+    options.update({key: value for key, value in TABLE_DEFAULTS.items() if key in options})
+    return options
+
+
 async def list_rules(request: Request) -> Response:
-    """Every rule set with its options' defaults, and for the lobby's form their choices, labels
-    and one line of help, all from the options' declaration (rules/options.py)."""
+    """Every rule set with a line on what it is and its rules page, its options' defaults for a
+    new table, and for the lobby's form their choices (and their words), labels and one line of
+    help, all from the options' declaration (rules/options.py)."""
     rules = []
     for rule_set in listed():
         offered = rule_set.offered_options()
@@ -118,8 +176,11 @@ async def list_rules(request: Request) -> Response:
             {
                 "name": rule_set.name,
                 "title": rule_set.title,
-                "options": rule_set.options(),
+                "summary": rule_set.summary,
+                "rules_page": f"/rules/{rule_set.rules_page}",
+                "options": table_options(rule_set),
                 "choices": {option.name: list(option.allowed(rule_set, {})) for option in offered},
+                "words": _option_words(rule_set),
                 "labels": {option.name: option.label for option in offered},
                 "help": {option.name: option.help for option in offered},
                 "by_card": family_of(rule_set).by_card,
@@ -142,6 +203,7 @@ async def create_table(request: Request) -> Response:
         card = body.get("card")
         if not isinstance(rules, str) or not isinstance(options, dict):
             raise BadMessage('expected {"rules": name, "options": {...}}')
+        options = {**table_options(get_rules(rules)), **options}
         if card is not None and not isinstance(card, str):
             raise BadMessage("card must be the text of a card file")
         if (
@@ -178,6 +240,54 @@ async def join_table(request: Request) -> Response:
         return _failure(400, str(problem))
     url = f"/table/{table.id}#position={position}&token={token}"
     return JSONResponse({"position": position, "token": token, "url": url})
+
+
+async def _seat_holder(request: Request, table: Table) -> int:
+    """The position whose token the body carries (``{"position", "token"}``)."""
+    body = await _body(request)
+    position, token = body.get("position"), body.get("token")
+    if not isinstance(position, int) or isinstance(position, bool) or not isinstance(token, str):
+        raise BadMessage('expected {"position": P, "token": "T"}: your seat and its token')
+    if not table.check_token(position, token):
+        raise PermissionError("bad token")
+    return position
+
+
+async def leave_table(request: Request) -> Response:
+    """A person leaves: a free seat before the game, a bot's seat during it."""
+    table = _table(request)
+    if table is None:
+        return _failure(404, "no such table")
+    try:
+        table.leave(await _seat_holder(request, table))
+    except PermissionError as problem:
+        return _failure(403, str(problem))
+    except TableError as problem:
+        return _failure(409, str(problem))
+    except ValueError as problem:
+        return _failure(400, str(problem))
+    return JSONResponse({"table": table.summary()})
+
+
+async def end_table(request: Request) -> Response:
+    """The host ends the table: finished now, its finished hands saved for the replay."""
+    table = _table(request)
+    if table is None:
+        return _failure(404, "no such table")
+    try:
+        position = await _seat_holder(request, table)
+        if position != table.host:
+            raise PermissionError("only the host (the first person seated) may end the table")
+        if table.status == "finished":
+            raise TableError("the table is finished")
+        table.end()
+    except PermissionError as problem:
+        return _failure(403, str(problem))
+    except TableError as problem:
+        return _failure(409, str(problem))
+    except ValueError as problem:
+        return _failure(400, str(problem))
+    return JSONResponse({"table": table.summary()})
 
 
 async def table_card(request: Request) -> Response:
@@ -233,14 +343,24 @@ def _finished_record(request: Request) -> dict[str, Any] | JSONResponse:
     record = lobby.record(table_id)
     if record is not None:
         return record
-    if lobby.table(table_id) is None:
+    table = lobby.table(table_id)
+    if table is None:
         return _failure(404, "no such game")
+    if table.status == "finished":
+        return _failure(404, "the table ended before any hand was over: nothing to replay")
     return _failure(409, "the game is not over yet")
 
 
 async def game_record(request: Request) -> Response:
+    """The record; with ``?download`` as a file to keep (``fourwinds-ID.json``)."""
     record = _finished_record(request)
-    return record if isinstance(record, JSONResponse) else JSONResponse(record)
+    if isinstance(record, JSONResponse):
+        return record
+    headers = {}
+    if "download" in request.query_params:
+        name = f"fourwinds-{request.path_params['table_id']}.json"
+        headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return JSONResponse(record, headers=headers)
 
 
 async def game_replay(request: Request) -> Response:
@@ -302,11 +422,14 @@ async def play(websocket: WebSocket) -> None:
         await websocket.send_text(error("no such table"))
         await websocket.close(4404)
         return
+    connection = SocketConnection()
+    if isinstance(hello, Watch):
+        await _watch(websocket, table, connection)
+        return
     if not table.check_token(hello.position, hello.token):
         await websocket.send_text(error("bad token"))
         await websocket.close(4401)
         return
-    connection = SocketConnection()
     sender = asyncio.create_task(connection.pump(websocket))
     table.connect(hello.position, connection)
     try:
@@ -318,6 +441,20 @@ async def play(websocket: WebSocket) -> None:
         pass
     finally:
         table.disconnect(hello.position, connection)
+        sender.cancel()
+
+
+async def _watch(websocket: WebSocket, table: Table, connection: SocketConnection) -> None:
+    """A spectator's socket: public states out; anything it sends is answered with an error."""
+    sender = asyncio.create_task(connection.pump(websocket))
+    table.watch(connection)
+    try:
+        while await _receive(websocket) is not None:
+            connection.send(error("a spectator watches: take a seat to play"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.unwatch(connection)
         sender.cancel()
 
 
@@ -340,11 +477,16 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/", lobby_page),
         Route("/table/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
+        Route("/watch/{table_id}", watch_page),
+        Route("/rules/{name}", rules_text),
+        Route("/favicon.ico", favicon),
         Route("/api/rules", list_rules),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/bots", add_bots, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/end", end_table, methods=["POST"]),
         Route("/api/tables/{table_id}/card", table_card),
         Route("/api/games", list_games),
         Route("/api/games/{table_id}/record", game_record),
@@ -353,4 +495,5 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         *SCORING_ROUTES,
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(GZipMiddleware, minimum_size=1024)]
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

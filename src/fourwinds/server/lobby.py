@@ -39,6 +39,7 @@ def game_summary(stored: StoredTable, record: dict[str, Any]) -> dict[str, Any]:
         ],
         "hand_number": hands[-1]["number"] if hands else 0,
         "created": stored.created,
+        "watchers": 0,
     }
 
 
@@ -71,7 +72,7 @@ class Lobby:
     def _forget_finished(self) -> None:
         """Drop finished games nobody is looking at from memory (storage keeps them)."""
         for table_id, table in list(self.tables.items()):
-            if table.status == "finished" and not any(table.connections):
+            if table.status == "finished" and not any(table.connections) and not table.watchers:
                 del self.tables[table_id]
 
     def table(self, table_id: str) -> Table | None:
@@ -89,6 +90,8 @@ class Lobby:
         return table
 
     def open_tables(self) -> list[dict[str, Any]]:
+        """The tables someone can join or watch: open and playing ones (a table whose people
+        have all gone is finished after the grace time, and leaves this list)."""
         return [table.summary() for table in self.tables.values() if table.status != "finished"]
 
     def games(self) -> list[dict[str, Any]]:

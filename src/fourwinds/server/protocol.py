@@ -36,6 +36,11 @@ class Hello:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """A spectator's first message: the public state, no seat."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActionMessage:
     action: str
 
@@ -74,11 +79,16 @@ def _decode(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def parse_hello(text: str | bytes) -> Hello:
+def parse_hello(text: str | bytes) -> Hello | Watch:
+    """The first message: a seat's hello with its token, or a spectator's watch."""
     data = _decode(text)
     position, token = data.get("position"), data.get("token")
+    if data.get("type") == "watch":
+        return Watch()
     if data.get("type") != "hello":
-        raise BadMessage('the first message must be {"type": "hello", "position", "token"}')
+        raise BadMessage(
+            'the first message must be {"type": "hello", "position", "token"} or {"type": "watch"}'
+        )
     if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= 3:
         raise BadMessage("hello needs a position 0 to 3")
     if not isinstance(token, str):

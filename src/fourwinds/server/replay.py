@@ -1,7 +1,11 @@
 """Every step of a finished game with every hand visible, for the replay viewer.
 
 The steps are computed from the game's record by playing it again through the engine, so the
-viewer shows exactly what the record holds and needs no engine of its own.
+viewer shows exactly what the record holds and needs no engine of its own. A step is a decision
+that changed the table: a pass in a claim window is no step of its own; what it settled (the
+claim it let through, the next draw, the end of the hand) shows at the step before it. Each
+step's view carries no legal actions (nobody acts in a replay), which keeps a game's replay
+small.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from fourwinds.tiles import format_tiles
 
 
 def _step(family: Family, deal: GameDeal, seat: int | None, action: str | None) -> dict[str, Any]:
+    view = family.view(deal, 0).to_json()
+    view["legal_actions"] = []
     return {
         "seat": seat,
         "action": action,
-        "view": family.view(deal, 0).to_json(),
+        "view": view,
         "hands": [format_tiles(family.view(deal, seat).hand) for seat in range(len(deal.seats))],
     }
 
@@ -27,6 +33,7 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     card = record.get("card")
     rules = table_rules(record["rules"], record["options"], None if card == "sample" else card)
     family = family_of(rules)
+    passing = str(family.pass_action)
     match = family.match(rules, record["seed"])
     hands = []
     for entry in record["hands"]:
@@ -35,7 +42,11 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
         for text in entry["actions"]:
             seat, _, action = text.partition(" ")
             match.apply(int(seat), family.parse_action(action))
-            steps.append(_step(family, deal, int(seat), action))
+            if action == passing:
+                last = steps[-1]
+                steps[-1] = _step(family, deal, last["seat"], last["action"])
+            else:
+                steps.append(_step(family, deal, int(seat), action))
         outcome = match.next_hand()
         settlement = outcome.settlement
         hands.append(

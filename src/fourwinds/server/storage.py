@@ -27,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -233,6 +234,28 @@ class Storage:
         }
         self._write(insert(PlayerRow), row)
 
+    def replace_player(self, table_id: str, player: StoredPlayer) -> None:
+        """Someone else at a position: a friend taking over a bot, a bot for a person who
+        left."""
+        statement = (
+            update(PlayerRow)
+            .where(PlayerRow.table_id == table_id, PlayerRow.position == player.position)
+            .values(
+                name=player.name,
+                bot=player.bot,
+                token_hash=player.token_hash,
+                auto_pass=player.auto_pass,
+            )
+        )
+        self._write(statement)
+
+    def remove_player(self, table_id: str, position: int) -> None:
+        """A person leaves a table that has not started: the seat is free again."""
+        statement = delete(PlayerRow).where(
+            PlayerRow.table_id == table_id, PlayerRow.position == position
+        )
+        self._write(statement)
+
     def set_auto_pass(self, table_id: str, position: int, on: bool) -> None:
         statement = (
             update(PlayerRow)
@@ -251,20 +274,23 @@ class Storage:
         }
         self._write(insert(ActionRow), row)
 
-    def finish(self, table_id: str, finished: float, record: dict[str, Any]) -> None:
+    def finish(self, table_id: str, finished: float, record: dict[str, Any] | None) -> None:
+        """The table is over: with the record of its hands, or none (no hand was finished,
+        so there is nothing to replay)."""
         statement = (
             update(TableRow)
             .where(TableRow.id == table_id)
-            .values(finished=finished, record=json.dumps(record))
+            .values(finished=finished, record=None if record is None else json.dumps(record))
         )
         self._write(statement)
 
     def table_ids(self, finished: bool) -> list[str]:
-        """Running or open tables, or finished games newest first."""
+        """Running or open tables, or finished games with a record (a hand to replay) newest
+        first."""
         if finished:
             query = (
                 select(TableRow.id)
-                .where(TableRow.finished.is_not(None))
+                .where(TableRow.finished.is_not(None), TableRow.record.is_not(None))
                 .order_by(TableRow.finished.desc())
             )
         else:

@@ -6,9 +6,12 @@ connected position gets a fresh ``state`` built from its own ``View`` only, with
 actions played since its previous state, each as its seat may see it (``Event.for_seat``). Timers
 (asyncio, on the running loop) play for the server's bots after ``bot_delay``, pass for a person
 whose claim time ran out or who asked for auto-pass, let the family's strongest bot take over a
-position whose
-player has been away for ``away_wait``, and start the next hand after ``hand_pause``. A restarted
-server rebuilds a table from its seed and stored actions with the same code that played them.
+position whose player has been away for ``away_wait``, start the next hand after ``hand_pause``
+(sooner when every person at the table is ready), and finish a table whose people have all gone
+after ``grace``. Friends come and go: a person may take over a seat a bot holds (the bot plays on
+until their socket opens), leave (a bot takes the seat), or watch as a spectator, who is sent
+only what every seat sees alike (``server/public.py``). A restarted server rebuilds a table from
+its seed and stored actions with the same code that played them.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from fourwinds.family import Bot, GameDeal, GameMatch, GameOutcome, family_of
 from fourwinds.record import match_record
 from fourwinds.rules import RuleSet, get_rules
 from fourwinds.server.protocol import hand_summary
+from fourwinds.server.public import NOBODY, public_view
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
 
 NEXT = "next"
@@ -44,7 +48,10 @@ class Timing:
 
     bot_delay: float = 0.5
     away_wait: float = 15.0
-    hand_pause: float = 10.0
+    hand_pause: float = 30.0
+    grace: float = 120.0
+    """How long a table whose people have all gone (no socket open) waits for one to come back
+    before it is finished and saved."""
 
 
 @dataclass(slots=True)
@@ -56,9 +63,12 @@ class Player:
 
 
 class Connection(Protocol):
-    """One open socket for a position; ``send`` must not block (it queues)."""
+    """One open socket for a position or a spectator; ``send`` must not block (it queues)."""
 
     def send(self, text: str) -> None: ...
+
+    def close(self, code: int) -> None:
+        """Close the socket after what was sent (its seat is no longer its to play)."""
 
 
 def table_rules(name: str, options: dict[str, Any], card: str | None) -> RuleSet:
@@ -111,6 +121,11 @@ class Table:
         """The pending timer that will move for a position."""
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._next_timer: asyncio.TimerHandle | None = None
+        self.next_deadline: float | None = None
+        """When the next hand starts by itself (epoch seconds), between hands."""
+        self._grace_timer: asyncio.TimerHandle | None = None
+        self.watchers: list[Connection] = []
+        """Spectators' sockets."""
         self._bots: dict[int, Bot] = {}
         self._events: list[tuple[int, Event]] = []
         """The events of the actions played since the last broadcast, each with the position
@@ -176,15 +191,24 @@ class Table:
     def resume(self) -> None:
         """Start the timers of a rebuilt table (on the running event loop)."""
         self._finish_if_over()
+        if self.finished is None:
+            self._watch_grace()
         self._schedule()
 
     # ---------------------------------------------------------------- what the table is
 
     @property
     def status(self) -> str:
-        if self.match is None:
-            return "open"
-        return "finished" if self.match.is_over else "playing"
+        if self.finished is not None or (self.match is not None and self.match.is_over):
+            return "finished"
+        return "open" if self.match is None else "playing"
+
+    @property
+    def host(self) -> int | None:
+        """The position of the person who may end the table: the first position a person holds
+        (whoever creates a table in the lobby sits at the first free one)."""
+        people = [p for p, player in enumerate(self.players) if player and player.bot is None]
+        return people[0] if people else None
 
     def shown(self) -> tuple[GameDeal, int, int]:
         """The deal on the table with its East and number: the ended one between hands."""
@@ -219,10 +243,12 @@ class Table:
             "players": self._players_json(),
             "hand_number": None if self.match is None else self.shown()[2],
             "created": self.created,
+            "watchers": len(self.watchers),
         }
 
     def standings(self) -> list[dict[str, Any]] | None:
-        if self.match is None or not self.match.is_over:
+        """The final standings, once the game is over or the table was ended."""
+        if self.match is None or self.status != "finished":
             return None
         wins = self.match.wins_by_position()
         rows = [
@@ -248,6 +274,10 @@ class Table:
             "scores": None if self.match is None else list(self.match.scores),
             "wins": None if self.match is None else self.match.wins_by_position(),
             "claim_seconds": self.claim_seconds,
+            "host": self.host,
+            "next_deadline": self.next_deadline,
+            "ready": sorted(self._ready),
+            "watchers": len(self.watchers),
         }
 
     def state(
@@ -279,9 +309,29 @@ class Table:
             ],
         }
 
+    def public_state(
+        self, common: dict[str, Any] | None = None, events: list[tuple[int, Event]] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for a spectator: what every seat sees alike, the events
+        without any private tile, and no position of its own."""
+        view = None
+        if self.match is not None:
+            deal, _, _ = self.shown()
+            view = public_view(self.family, deal, self.positions)
+        table = dict(common or self._table_json())
+        table.update(position=None, claim_deadline=None, auto_pass=False)
+        return {
+            "type": "state",
+            "table": table,
+            "view": view,
+            "last_hand": self.last_hand,
+            "standings": self.standings(),
+            "events": [event.for_seat(NOBODY).to_json() for _, event in events or ()],
+        }
+
     def _broadcast(self) -> None:
         events, self._events = self._events, []
-        if not any(self.connections):
+        if not any(self.connections) and not self.watchers:
             return
         common = self._table_json()
         for position, connections in enumerate(self.connections):
@@ -289,17 +339,91 @@ class Table:
                 text = json.dumps(self.state(position, common, events))
                 for connection in connections:
                     connection.send(text)
+        if self.watchers:
+            text = json.dumps(self.public_state(common, events))
+            for connection in self.watchers:
+                connection.send(text)
 
     # ---------------------------------------------------------------- seats
 
     def join(self, name: str, position: int | None) -> tuple[int, str]:
-        """Seat a person; returns the position and the secret token (stored only hashed)."""
-        position = self._free_position(position)
+        """Seat a person; returns the position and the secret token (stored only hashed). Once
+        the game has started, the person takes over a seat a bot holds (the first, unless
+        ``position`` names one)."""
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
+        if self.status == "playing":
+            position = self._bot_position(position)
+            self._take_over_bot(position, name, token_hash)
+            return position, token
+        position = self._free_position(position)
         self.storage.add_player(self.id, StoredPlayer(position, name, None, token_hash, False))
         self._seat(position, Player(name, None, token_hash))
         return position, token
+
+    def _bot_position(self, position: int | None) -> int:
+        """The seat a friend may take over: one a bot holds (not one played for a person)."""
+        bots = [p for p, player in enumerate(self.players) if player and player.bot is not None]
+        if position is None:
+            if not bots:
+                raise TableError("every seat is held by a person: you can watch")
+            return bots[0]
+        if not 0 <= position < self.positions:
+            raise ValueError(self.family.no_position(self.rules, position))
+        if position not in bots:
+            raise TableError(f"position {position} is held by a person")
+        return position
+
+    def _take_over_bot(self, position: int, name: str, token_hash: str) -> None:
+        """The seat is the person's from now on; its bot plays on for them (as for a person who
+        is away) until their socket opens, so that the seat changes hands between two moves."""
+        self.storage.replace_player(self.id, StoredPlayer(position, name, None, token_hash, False))
+        self.players[position] = Player(name, None, token_hash)
+        self.away.add(position)
+        self._changed()
+
+    def leave(self, position: int) -> None:
+        """A person leaves for good: before the game, the seat is free again; during it, the
+        family's strongest bot takes the seat (a friend may take it over). When no person is
+        left, the table is finished at once: nobody is coming back."""
+        if self.status == "finished":
+            raise TableError("the table is finished")
+        for connection in self.connections[position]:
+            connection.close(4401)
+        self.connections[position] = []
+        self._cancel_away(position)
+        self.away.discard(position)
+        self._ready.discard(position)
+        if self.status == "open":
+            self.storage.remove_player(self.id, position)
+            self.players[position] = None
+        else:
+            bot = self.family.bot_names[0]
+            player = Player(f"{bot.capitalize()} bot {position + 1}", bot, None)
+            self.storage.replace_player(
+                self.id, StoredPlayer(position, player.name, bot, None, False)
+            )
+            self.players[position] = player
+            self._bots.pop(position, None)
+            self._cancel_move(position)
+        if self.host is None:
+            self.end()
+            return
+        self._maybe_next()
+        self._changed()
+
+    def end(self) -> None:
+        """Finish the table now (its host ended it, or its people have all gone): saved with
+        the record of its finished hands, for the history and the replay."""
+        if self.finished is not None:
+            return
+        self.finished = time.time()
+        record = None
+        if self.match is not None and self.match.outcomes:
+            record = match_record(self.match)
+        self.storage.finish(self.id, self.finished, record)
+        self.close()
+        self._changed()
 
     def add_bots(self, bot: str | None = None, position: int | None = None) -> None:
         """Seat a server-side bot at ``position``, or at every empty position; by default the
@@ -318,6 +442,8 @@ class Table:
             self._seat(free, Player(name, bot, None))
 
     def _free_position(self, position: int | None) -> int:
+        if self.status == "finished":
+            raise TableError("the table is finished")
         if self.status != "open":
             raise TableError("the game has started: no seat is free")
         if position is None:
@@ -345,17 +471,32 @@ class Table:
     def connect(self, position: int, connection: Connection) -> None:
         """A person's socket is open: their own seat back from any bot playing for them."""
         self.connections[position].append(connection)
-        timer = self._away_timers.pop(position, None)
-        if timer is not None:
-            timer.cancel()
+        self._cancel_away(position)
         if position in self.away:
             self.away.discard(position)
             self._cancel_move(position)
         self._changed()
 
     def disconnect(self, position: int, connection: Connection) -> None:
-        self.connections[position].remove(connection)
+        if connection in self.connections[position]:  # not when its seat was left
+            self.connections[position].remove(connection)
+        self._maybe_next()
         self._changed()
+
+    def watch(self, connection: Connection) -> None:
+        """A spectator's socket is open: it gets the public state from now on."""
+        self.watchers.append(connection)
+        connection.send(json.dumps(self.public_state()))
+        self._changed()
+
+    def unwatch(self, connection: Connection) -> None:
+        self.watchers.remove(connection)
+        self._changed()
+
+    def _cancel_away(self, position: int) -> None:
+        timer = self._away_timers.pop(position, None)
+        if timer is not None:
+            timer.cancel()
 
     def _watch_absent(self) -> None:
         """Start the away wait for every person with no open socket."""
@@ -371,7 +512,20 @@ class Table:
         del self._away_timers[position]
         self.away.add(position)
         self._cancel_move(position)
+        self._maybe_next()
         self._changed()
+
+    def _watch_grace(self) -> None:
+        """Finish the table ``grace`` seconds after its last person's last socket closed,
+        unless one comes back; a table of bots alone (seated so) plays on."""
+        people = [p for p, player in enumerate(self.players) if player and player.bot is None]
+        gone = bool(people) and not any(self.connections[p] for p in people)
+        if gone and self._grace_timer is None and self.status != "finished":
+            loop = asyncio.get_running_loop()
+            self._grace_timer = loop.call_later(self.timing.grace, self.end)
+        elif not gone and self._grace_timer is not None:
+            self._grace_timer.cancel()
+            self._grace_timer = None
 
     # ---------------------------------------------------------------- playing
 
@@ -421,15 +575,27 @@ class Table:
             self.finished = time.time()
             self.storage.finish(self.id, self.finished, match_record(self.match))
             self.close()
+        elif self.finished is not None:
+            self.close()  # ended before its last hand: a rebuilt table has no timers to run
 
     def ready(self, position: int) -> str | None:
         """``next``: start the next hand once every person at the table is ready."""
         if self._ended is None or self.status != "playing":
             return "there is no next hand to start now"
         self._ready.add(position)
+        if not self._maybe_next():
+            self._changed()  # the others see who is ready
+        return None
+
+    def _maybe_next(self) -> bool:
+        """Start the next hand when every person at the table is ready (someone ready, and the
+        others gone or ready too); whether it started."""
+        if self._ended is None or not self._ready or self.status != "playing":
+            return False
         if self._present() <= self._ready:
             self._start_next()
-        return None
+            return True
+        return False
 
     def _present(self) -> set[int]:
         """People at the table now (connected, not played for by a bot)."""
@@ -446,6 +612,7 @@ class Table:
         if self._next_timer is not None:
             self._next_timer.cancel()
             self._next_timer = None
+        self.next_deadline = None
         self._ready.clear()
         self._ended = None
         self._store(None, NEXT)
@@ -468,6 +635,8 @@ class Table:
     # ---------------------------------------------------------------- timers
 
     def _changed(self) -> None:
+        if self.finished is None:
+            self._watch_grace()
         self._schedule()
         self._broadcast()
 
@@ -483,6 +652,7 @@ class Table:
                 people = any(p is not None and p.bot is None for p in self.players)
                 pause = self.timing.hand_pause if people else self.timing.bot_delay
                 self._next_timer = loop.call_later(pause, self._start_next)
+                self.next_deadline = time.time() + pause
             return
         assert self.match is not None
         deal = self.match.deal
@@ -527,7 +697,12 @@ class Table:
         self.act(position, str(self.family.pass_action))
 
     def close(self) -> None:
-        """Stop every timer (the server is shutting down; the stored game stays)."""
+        """Stop every timer (the server is shutting down, or the table is finished; the stored
+        game stays)."""
+        if self._grace_timer is not None:
+            self._grace_timer.cancel()
+            self._grace_timer = None
+        self.next_deadline = None
         for position in list(self._moves):
             self._cancel_move(position)
         for timer in self._away_timers.values():

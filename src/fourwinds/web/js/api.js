@@ -45,8 +45,8 @@ export const playerName = {
 };
 
 /**
- * Play at a table: opens /ws/{tableId}, says hello with the seat's token, and hands every
- * message to ``onMessage``. A dropped connection is retried with a growing pause; a refused
+ * Play at a table: opens /ws/{tableId}, says hello with the seat's token (or, with no seat,
+ * watches as a spectator), and hands every message to ``onMessage``. A dropped connection is retried with a growing pause; a refused
  * token (close code 4401) is not. ``onStatus`` hears "open", "retrying" or "refused".
  */
 export function connect(tableId, seat, onMessage, onStatus) {
@@ -58,7 +58,8 @@ export function connect(tableId, seat, onMessage, onStatus) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
     socket.addEventListener("open", () => {
       pause = 500;
-      socket.send(JSON.stringify({ type: "hello", position: seat.position, token: seat.token }));
+      socket.send(JSON.stringify(seat ? { type: "hello", position: seat.position,
+        token: seat.token } : { type: "watch" }));
       onStatus("open");
     });
     socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));

@@ -26,28 +26,31 @@ function name() {
 
 // --- creating a table -------------------------------------------------------------------------
 
-// An option's label as the server declares it (/api/rules), for the rule set named.
-function labelOf(rulesName, option) {
+// An option's value in words, as the server declares them (/api/rules), for the rule set named.
+function optionWords(rulesName, option, value) {
   const declared = rules.find((r) => r.name === rulesName);
-  return declared ? declared.labels[option] : option;
+  if (!declared || !(option in declared.choices)) return `${option}: ${value}`;
+  const at = declared.choices[option].findIndex((choice) => choice === value);
+  return `${declared.labels[option]}: ${at < 0 ? value : declared.words[option][at]}`;
 }
 
-// A checkbox for a true-or-false option, else a choice of the declared values.
-function optionField(option, value, choices, label, help) {
-  if (typeof value === "boolean") {
-    return el("label", { class: "check", title: help },
-      el("input", { type: "checkbox", "data-option": option, checked: value }), ` ${label}`);
-  }
-  return el("label", { title: help }, label, el("select", { "data-option": option },
-    choices.map((choice) => el("option", { value: JSON.stringify(choice),
-      selected: choice === value }, String(choice)))));
+// A choice of the declared values, each in words, with the option's help under it.
+function optionField(chosen, option) {
+  const value = chosen.options[option];
+  const help = el("span", { class: "option-help", id: `help-${option}` }, chosen.help[option]);
+  return el("label", {}, chosen.labels[option],
+    el("select", { "data-option": option, "aria-describedby": `help-${option}` },
+      chosen.choices[option].map((choice, i) => el("option", { value: JSON.stringify(choice),
+        selected: choice === value }, chosen.words[option][i]))), help);
 }
 
 function showOptions() {
   const chosen = rules.find((r) => r.name === $("rules").value);
-  $("options").replaceChildren(...Object.entries(chosen.options).map(([option, value]) =>
-    optionField(option, value, chosen.choices[option], chosen.labels[option],
-      chosen.help[option])));
+  $("rules-summary").textContent = chosen.summary;
+  $("rules-link").href = chosen.rules_page;
+  $("rules-link").textContent = `The rules of ${chosen.title}`;
+  $("options").replaceChildren(...Object.keys(chosen.options).map((option) =>
+    optionField(chosen, option)));
   $("card-choice").hidden = !chosen.by_card;
   showCardError("");
   showBotLevels(chosen);
@@ -107,7 +110,7 @@ function readOptions() {
   const options = {};
   for (const field of $("options").querySelectorAll("[data-option]")) {
     const option = field.dataset.option;
-    options[option] = field.type === "checkbox" ? field.checked : JSON.parse(field.value);
+    options[option] = JSON.parse(field.value);
   }
   return options;
 }
@@ -176,9 +179,10 @@ function playersLine(table) {
 }
 
 function optionsLine(table) {
-  return Object.entries(table.options).map(([option, value]) =>
-    `${labelOf(table.rules, option)} ${value}`).join(", ") +
-    `, claim ${table.claim_seconds} s`;
+  const claim = table.claim_seconds ? `${table.claim_seconds} s to claim a discard` :
+    "no time limit on claims";
+  return [...Object.entries(table.options).map(([option, value]) =>
+    optionWords(table.rules, option, value)), claim].join(" · ");
 }
 
 function tableItem(table) {
@@ -198,6 +202,16 @@ function tableItem(table) {
     buttons.push(el("a", { href: `${url}#position=${mine.position}&token=${mine.token}` },
       "Back to my seat"));
   }
+  const botSeats = table.players.filter((p) => p.bot).length;
+  if (!mine && table.status === "playing" && botSeats) {
+    buttons.push(el("a", { href: url,
+      "aria-label": `Take over a bot's seat at ${table.title} table ${table.id}` },
+    "Take over a bot's seat"));
+  }
+  if (table.status === "playing") {
+    buttons.push(el("a", { href: `/watch/${encodeURIComponent(table.id)}`,
+      "aria-label": `Watch ${table.title} table ${table.id}` }, "Watch"));
+  }
   if (!full) {
     buttons.push(
       el("button", { type: "button", "aria-label": `Sit down at ${table.title} table ${table.id}`,
@@ -214,8 +228,10 @@ function tableItem(table) {
       el("a", { href: url }, "Invitation link"));
   }
   return el("li", {},
-    el("div", {}, el("strong", {}, table.title), ` · ${table.status}`,
-      table.status === "playing" ? ` · hand ${table.hand_number + 1}` : ""),
+    el("div", {}, el("strong", {}, table.title),
+      table.status === "playing" ? ` · playing hand ${table.hand_number + 1}` :
+        " · waiting for players",
+      table.watchers ? ` · ${table.watchers} watching` : ""),
     el("div", { class: "players" }, playersLine(table)),
     el("div", { class: "muted" }, optionsLine(table)),
     el("div", { class: "buttons" }, buttons));
@@ -227,7 +243,9 @@ function gameItem(game) {
       new Date(game.created * 1000).toLocaleString()),
     el("div", { class: "players" }, playersLine(game)),
     el("div", { class: "buttons" },
-      el("a", { href: `/replay/${encodeURIComponent(game.id)}` }, "Replay")));
+      el("a", { href: `/replay/${encodeURIComponent(game.id)}` }, "Replay"),
+      el("a", { href: `/api/games/${encodeURIComponent(game.id)}/record?download`,
+        download: `fourwinds-${game.id}.json` }, "Download the record")));
 }
 
 function showList(id, items, draw, empty) {
@@ -241,7 +259,7 @@ async function refresh() {
   try {
     const [{ tables }, { games }] = await Promise.all([getJSON("/api/tables"),
       getJSON("/api/games")]);
-    showList("tables", tables, tableItem, "No open tables: create one above.");
+    showList("tables", tables, tableItem, "No tables to join or watch: create one above.");
     showList("games", games, gameItem, "No finished games yet.");
   } catch (error) {
     showError(error);

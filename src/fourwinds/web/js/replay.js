@@ -1,6 +1,7 @@
 // The replay viewer: step back and forth through a finished game, every hand visible
 // (GET /api/games/{id}/replay, docs/protocol.md). Seats and the centre are drawn as the table
-// draws them (seats.js), the way each step's view's family draws them.
+// draws them (seats.js), the way each step's view's family draws them. The address follows the
+// step shown (#hand=H&step=S, the hand counted from 1 as shown), so a link opens the viewer there.
 
 import { getJSON } from "./api.js";
 import { WINDS, el } from "./board.js";
@@ -24,7 +25,11 @@ const family = () => familyOf(hand().steps[0].view);
 const positions = () => game.table.positions || game.table.options.players || 4;
 
 const hand = () => game.hands[handIndex];
-const playerAt = (position) => game.table.players.find((p) => p.position === position);
+// Who sat where, and whether a bot: a finished game has nobody connected or away.
+function playerAt(position) {
+  const player = game.table.players.find((p) => p.position === position);
+  return player ? { name: player.name, bot: player.bot } : null;
+}
 
 function nameOf(seatWind) {
   const player = playerAt((hand().east + seatWind) % positions());
@@ -78,6 +83,18 @@ function go(toHand, toStep) {
   const last = hand().steps.length - 1;
   stepIndex = toStep === "last" ? last : Math.max(0, Math.min(last, toStep));
   render();
+  const here = `#hand=${handIndex + 1}&step=${stepIndex}`;
+  history.replaceState(null, "", here);
+  $("step-link").href = here;
+}
+
+/** The hand and step a link names (#hand=H&step=S), else the start of the game. */
+function linked() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const number = (key) => (/^\d+$/.test(fragment.get(key) || "") ? Number(fragment.get(key)) :
+    null);
+  const handNumber = number("hand");
+  return [handNumber === null ? 0 : handNumber - 1, number("step") || 0];
 }
 
 function onKey(event) {
@@ -103,6 +120,17 @@ async function start() {
     $("error").textContent = error.message;
     return;
   }
+  const record = `/api/games/${encodeURIComponent(gameId)}/record?download`;
+  $("download").href = record;
+  $("download").download = `fourwinds-${gameId}.json`;
+  $("copy-step").addEventListener("click", () => {
+    navigator.clipboard?.writeText(location.href);
+    $("share-status").textContent = "Link copied.";
+  });
+  if (!game.hands.length) {
+    $("error").textContent = "This game ended before its first hand was over: nothing to replay.";
+    return;
+  }
   if (familyOf(game.hands[0].steps[0].view).byCard) {
     // The card names the winning line's tiles; the replay works without it.
     card = await fetchCard(gameId).catch(() => null);
@@ -119,7 +147,8 @@ async function start() {
   $("last").addEventListener("click", () => go(handIndex, "last"));
   $("slider").addEventListener("input", (event) => go(handIndex, Number(event.target.value)));
   document.addEventListener("keydown", onKey);
-  go(0, 0);
+  window.addEventListener("hashchange", () => go(...linked()));
+  go(...linked());
 }
 
 start();

@@ -16,6 +16,7 @@ import { cardElement, fetchCard, showHints, winningLine } from "./card.js";
 import { callOut, flyTile } from "./callouts.js";
 import { isMuted, play as sound, setMuted, unlock } from "./sound.js";
 import { askToNotify, canNotify, notify, notifyWanted, setTitle, waitingFor } from "./alerts.js";
+import { seatChoice, showFriends, watchChoice } from "./friends.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -468,6 +469,7 @@ function onMessage(message) {
     if (before?.view?.hand !== state.view?.hand) hint = null;
     render();
     showCalls(state, claimFrom);
+    showFriends(state, tableId, seat);
     announce(changes(state));
   } else if (message.type === "hint") {
     hint = message;
@@ -523,14 +525,13 @@ async function showJoin(problem = "") {
   let first = true;
   const count = table.positions || table.options?.players || 4;
   for (const position of [...Array(count).keys()]) {
-    const player = table.players.find((p) => p.position === position);
-    const free = !player;
+    const { free, text } = seatChoice(table, position);  // friends.js: a bot's seat too
     seats.append(el("label", { class: "check" },
       el("input", { type: "radio", name: "position", value: position, disabled: !free,
-        checked: free && first }),
-      ` Seat ${position + 1}${free ? "" : `: ${player.name}${player.bot ? " (bot)" : ""}`}`));
+        checked: free && first }), ` ${text}`));
     if (free) first = false;
   }
+  seats.after(watchChoice(tableId));
 }
 
 async function join(event) {
