@@ -44,8 +44,8 @@ from fourwinds.server.protocol import (
     parse_message,
 )
 from fourwinds.server.replay import replay_steps
-from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
 from fourwinds.server.rulebook import rules_page
+from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing
 
