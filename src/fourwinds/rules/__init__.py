@@ -138,6 +138,20 @@ class RuleSet:
         """The options a table of this rule set may change (rules/options.py)."""
         return tuple(option for option in OPTIONS.values() if option.offered_by(self))
 
+    def option_form(self) -> dict[str, dict[str, Any]]:
+        """What a page needs to offer the options (the lobby's and the calculator's form):
+        each one's choices and their words, its label and its line of help."""
+        offered = self.offered_options()
+        return {
+            "choices": {option.name: list(option.allowed(self, {})) for option in offered},
+            "words": {
+                option.name: [option.say(choice) for choice in option.allowed(self, {})]
+                for option in offered
+            },
+            "labels": {option.name: option.label for option in offered},
+            "help": {option.name: option.help for option in offered},
+        }
+
     @property
     def losers_settle(self) -> bool:
         """The losers settle with each other too (Classical, seed 000 step 6c): every hand is

@@ -150,14 +150,6 @@ async def rules_text(request: Request) -> Response:
     return HTMLResponse(page)
 
 
-def _option_words(rule_set: RuleSet) -> dict[str, list[str]]:
-    """Each offered option's choices in words, in the order of its choices."""
-    return {
-        option.name: [option.say(choice) for choice in option.allowed(rule_set, {})]
-        for option in rule_set.offered_options()
-    }
-
-
 def table_options(rule_set: RuleSet) -> dict[str, Any]:
     """The options a new table of the rule set starts from (``TABLE_DEFAULTS`` over its own)."""
     options = rule_set.options()
@@ -171,7 +163,6 @@ async def list_rules(request: Request) -> Response:
     help, all from the options' declaration (rules/options.py)."""
     rules = []
     for rule_set in listed():
-        offered = rule_set.offered_options()
         rules.append(
             {
                 "name": rule_set.name,
@@ -179,10 +170,7 @@ async def list_rules(request: Request) -> Response:
                 "summary": rule_set.summary,
                 "rules_page": f"/rules/{rule_set.rules_page}",
                 "options": table_options(rule_set),
-                "choices": {option.name: list(option.allowed(rule_set, {})) for option in offered},
-                "words": _option_words(rule_set),
-                "labels": {option.name: option.label for option in offered},
-                "help": {option.name: option.help for option in offered},
+                **rule_set.option_form(),
                 "by_card": family_of(rule_set).by_card,
                 "bots": list(family_of(rule_set).bot_names),
             }

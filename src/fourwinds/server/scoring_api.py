@@ -240,7 +240,6 @@ def scored_rule_sets() -> list[dict[str, Any]]:
     listing = []
     for name in SCORED:
         rules = RULES[name]
-        offered = rules.offered_options()
         listing.append(
             {
                 "name": name,
@@ -248,9 +247,7 @@ def scored_rule_sets() -> list[dict[str, Any]]:
                 "family": rules.family,
                 "by_card": family_of(rules).by_card,
                 "options": rules.options(),
-                "choices": {option.name: list(option.allowed(rules, {})) for option in offered},
-                "labels": {option.name: option.label for option in offered},
-                "help": {option.name: option.help for option in offered},
+                **rules.option_form(),  # as the lobby offers them
                 "tiles": [
                     format_tiles([tile]) for tile, count in enumerate(rules.tile_counts) if count
                 ],

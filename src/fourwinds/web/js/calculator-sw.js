@@ -4,7 +4,7 @@
 // new version shows at once) and from the cache when the network fails. Scoring itself is the
 // server's (POST requests are never cached): offline, the page says so and keeps the hands.
 
-const CACHE = "fourwinds-calculator-1";
+const CACHE = "fourwinds-calculator-2";
 const FILES = [
   "/calculator/",
   "/static/css/fourwinds.css",
@@ -15,7 +15,9 @@ const FILES = [
   "/static/js/families/calculator-classical-style.js",
   "/static/js/families/calculator-american.js",
   "/static/js/board.js",
+  "/static/js/options.js",
   "/static/js/tiles.js",
+  "/static/js/tiles.json",
   "/api/score/rules",
 ];
 

@@ -5,6 +5,7 @@
 // families/calculator-*.js, chosen by the rule set's `family`. docs/calculator.md.
 
 import { WINDS, el } from "./board.js";
+import { optionField, readOptions } from "./options.js";
 import { tileElement, tileLabel, tileRow } from "./tiles.js";
 import { readHand, tap } from "./calculator-hand.js";
 import * as evening from "./calculator-evening.js";
@@ -71,24 +72,13 @@ const base = () => ({ rules: draft.rules, options: draft.options, card: cardOf()
 
 // ---- the rules, their options and the card
 
-function optionField(option, value, choices, label, help) {
-  if (typeof value === "boolean") {
-    return el("label", { class: "check", title: help },
-      el("input", { type: "checkbox", "data-option": option, checked: value }), ` ${label}`);
-  }
-  return el("label", { title: help }, label, el("select", { "data-option": option },
-    choices.map((choice) => el("option", { value: JSON.stringify(choice),
-      selected: choice === value }, String(choice)))));
-}
-
 function showRules() {
   const rules = chosenRules();
   $("rules").replaceChildren(...rulesList.map((r) =>
     el("option", { value: r.name, selected: r.name === rules.name }, r.title)));
   const values = { ...rules.options, ...draft.options };
   $("options").replaceChildren(...Object.entries(rules.options).map(([option]) =>
-    optionField(option, values[option], rules.choices[option], rules.labels[option],
-      rules.help[option])));
+    optionField(rules, option, values[option])));
   $("card-choice").hidden = !rules.by_card;
   document.querySelector(`input[name=card][value=${draft.cardMode}]`).checked = true;
   $("own-card").hidden = draft.cardMode !== "own";
@@ -97,15 +87,6 @@ function showRules() {
   showPalette();
   showHow();
   showPlayers();
-}
-
-function readOptions() {
-  const options = {};
-  for (const field of $("options").querySelectorAll("[data-option]")) {
-    const option = field.dataset.option;
-    options[option] = field.type === "checkbox" ? field.checked : JSON.parse(field.value);
-  }
-  return options;
 }
 
 // ---- the hand: palette, modes, notation
@@ -525,7 +506,7 @@ function wire() {
     schedule(0);
   });
   $("options").addEventListener("change", () => {
-    draft.options = readOptions();
+    draft.options = readOptions($("options"));
     saveDraft();
     followRules();
     showPlayers();

@@ -2,6 +2,7 @@
 
 import { getJSON, loadSeat, playerName, postJSON, saveSeat } from "./api.js";
 import { el } from "./board.js";
+import { optionField, readOptions } from "./options.js";
 import { tileRow } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,16 +33,6 @@ function optionWords(rulesName, option, value) {
   if (!declared || !(option in declared.choices)) return `${option}: ${value}`;
   const at = declared.choices[option].findIndex((choice) => choice === value);
   return `${declared.labels[option]}: ${at < 0 ? value : declared.words[option][at]}`;
-}
-
-// A choice of the declared values, each in words, with the option's help under it.
-function optionField(chosen, option) {
-  const value = chosen.options[option];
-  const help = el("span", { class: "option-help", id: `help-${option}` }, chosen.help[option]);
-  return el("label", {}, chosen.labels[option],
-    el("select", { "data-option": option, "aria-describedby": `help-${option}` },
-      chosen.choices[option].map((choice, i) => el("option", { value: JSON.stringify(choice),
-        selected: choice === value }, chosen.words[option][i]))), help);
 }
 
 function showOptions() {
@@ -106,15 +97,6 @@ async function loadCardFile(event) {
   showCardError("");
 }
 
-function readOptions() {
-  const options = {};
-  for (const field of $("options").querySelectorAll("[data-option]")) {
-    const option = field.dataset.option;
-    options[option] = JSON.parse(field.value);
-  }
-  return options;
-}
-
 async function sitDown(tableId, position) {
   const body = { name: name() };
   if (position !== undefined) body.position = position;
@@ -131,7 +113,7 @@ async function create(event) {
     showCardError("");
     const body = {
       rules: $("rules").value,
-      options: readOptions(),
+      options: readOptions($("options")),
       claim_seconds: Number($("claim-seconds").value),
     };
     const card = ownCard();
