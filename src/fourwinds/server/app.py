@@ -43,7 +43,8 @@ from fourwinds.server.protocol import (
     parse_hello,
     parse_message,
 )
-from fourwinds.server.replay import replay_steps
+from fourwinds.record import ReplayError, replay
+from fourwinds.server.replay import file_table, replay_steps
 from fourwinds.server.rulebook import rules_page
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
 from fourwinds.server.storage import Storage
@@ -53,6 +54,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
 MAX_CARD_BODY = 65536
 """A new table's body may carry a whole card."""
+MAX_RECORD_BODY = 4 * 1024 * 1024
+"""A record file opened in the replay viewer: a long game's record is a few hundred KiB."""
 HELLO_SECONDS = 10.0
 """How long a new socket may take to say hello."""
 DEFAULT_CLAIM_SECONDS = 8.0
@@ -93,10 +96,16 @@ def _failure(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
+class TooLarge(BadMessage):
+    """A request body over its route's limit (read no further than the limit)."""
+
+
 async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise BadMessage(f"request body over {limit} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise TooLarge(f"request body over {limit} bytes")
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):  # RecursionError: nested too deeply
@@ -360,6 +369,31 @@ async def game_replay(request: Request) -> Response:
     return JSONResponse({"table": table.summary(), "hands": replay_steps(record)})
 
 
+def _file_replay(record: dict[str, Any]) -> dict[str, Any]:
+    """The replay of a record file, once ``replay`` has found that it reproduces its game."""
+    try:
+        replay(record)
+    except ReplayError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as problem:
+        raise ReplayError(f"not a fourwinds record: {type(problem).__name__} {problem}") from None
+    return {"table": file_table(record), "hands": replay_steps(record)}
+
+
+async def file_replay(request: Request) -> Response:
+    """A record file (the body) in the shape of ``GET /api/games/{id}/replay``: a file of any
+    size up to ``MAX_RECORD_BODY``, played again off the event loop."""
+    try:
+        record = await _body(request, MAX_RECORD_BODY)
+        return JSONResponse(await asyncio.to_thread(_file_replay, record))
+    except TooLarge:
+        return _failure(413, f"a record file may be at most {MAX_RECORD_BODY // 2**20} MiB")
+    except BadMessage as problem:
+        return _failure(400, str(problem))
+    except ReplayError as problem:
+        return _failure(422, str(problem))
+
+
 async def _receive(websocket: WebSocket) -> str | bytes | None:
     """The next message's text or bytes; None once the socket has closed."""
     message = await websocket.receive()
@@ -464,6 +498,7 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
     routes = [
         Route("/", lobby_page),
         Route("/table/{table_id}", table_page),
+        Route("/replay/file", replay_page),
         Route("/replay/{table_id}", replay_page),
         Route("/watch/{table_id}", watch_page),
         Route("/rules/{name}", rules_text),
@@ -479,6 +514,7 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/api/games", list_games),
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),
+        Route("/api/replay", file_replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", play),
         *SCORING_ROUTES,
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),

@@ -6,14 +6,20 @@ that changed the table: a pass in a claim window is no step of its own; what it 
 claim it let through, the next draw, the end of the hand) shows at the step before it. Each
 step's view carries no legal actions (nobody acts in a replay), which keeps a game's replay
 small.
+
+The same steps serve a game played at the server's tables and a record file a user opens
+(``POST /api/replay``): a match record replays through its match, a record of lone hands
+(``simulate --records``, the RL environment) deals each hand afresh.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fourwinds.family import Family, GameDeal, family_of
-from fourwinds.server.table import table_rules
+from fourwinds.rules import RuleSet, get_rules
+from fourwinds.scoring.settlement import WINDS, Settlement
 from fourwinds.tiles import format_tiles
 
 
@@ -28,34 +34,80 @@ def _step(family: Family, deal: GameDeal, seat: int | None, action: str | None) 
     }
 
 
-def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The ``hands`` of ``GET /api/games/{id}/replay`` (docs/protocol.md)."""
-    card = record.get("card")
-    rules = table_rules(record["rules"], record["options"], None if card == "sample" else card)
-    family = family_of(rules)
+def _played(family: Family, deal: GameDeal, actions: Sequence[str]) -> list[dict[str, Any]]:
+    """Play a hand's actions ("SEAT ACTION") on its deal, collecting a step at each decision."""
     passing = str(family.pass_action)
+    steps = [_step(family, deal, None, None)]
+    for text in actions:
+        seat, _, action = text.partition(" ")
+        deal.apply(int(seat), family.parse_action(action))
+        if action == passing:
+            last = steps[-1]
+            steps[-1] = _step(family, deal, last["seat"], last["action"])
+        else:
+            steps.append(_step(family, deal, int(seat), action))
+    return steps
+
+
+def _hand(
+    number: int,
+    east: int,
+    steps: list[dict[str, Any]],
+    sheets: list[Any],
+    settlement: Settlement | None,
+) -> dict[str, Any]:
+    return {
+        "hand_number": number,
+        "east": east,
+        "steps": steps,
+        "sheets": sheets,
+        "payments": [] if settlement is None else [list(p) for p in settlement.payments],
+    }
+
+
+def record_rules(record: dict[str, Any]) -> RuleSet:
+    """The rules a record was played by (with its card, where hands are won by one)."""
+    rules = get_rules(record["rules"], **record.get("options", {}))
+    return family_of(rules).with_record_fields(rules, record)
+
+
+def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ``hands`` of ``GET /api/games/{id}/replay`` and ``POST /api/replay``
+    (docs/protocol.md), for a record that ``fourwinds.record.replay`` has accepted."""
+    rules = record_rules(record)
+    family = family_of(rules)
+    if record.get("kind") != "match":
+        # Lone hands: seat 0 is East; a hand played on its own has payments but no match to
+        # keep its score sheets.
+        hands = []
+        for number, entry in enumerate(record["hands"]):
+            deal = family.deal(rules, entry["seed"], entry["prevailing_wind"])
+            steps = _played(family, deal, entry["actions"])
+            hands.append(_hand(number, 0, steps, [], family.settlement(deal)))
+        return hands
     match = family.match(rules, record["seed"])
     hands = []
     for entry in record["hands"]:
-        deal = match.deal
-        steps = [_step(family, deal, None, None)]
-        for text in entry["actions"]:
-            seat, _, action = text.partition(" ")
-            match.apply(int(seat), family.parse_action(action))
-            if action == passing:
-                last = steps[-1]
-                steps[-1] = _step(family, deal, last["seat"], last["action"])
-            else:
-                steps.append(_step(family, deal, int(seat), action))
+        steps = _played(family, match.deal, entry["actions"])
         outcome = match.next_hand()
-        settlement = outcome.settlement
-        hands.append(
-            {
-                "hand_number": outcome.number,
-                "east": outcome.east,
-                "steps": steps,
-                "sheets": family.outcome_json(outcome).get("sheets", []),
-                "payments": [] if settlement is None else [list(p) for p in settlement.payments],
-            }
-        )
+        sheets = family.outcome_json(outcome).get("sheets", [])
+        hands.append(_hand(outcome.number, outcome.east, steps, sheets, outcome.settlement))
     return hands
+
+
+def file_table(record: dict[str, Any]) -> dict[str, Any]:
+    """What the viewer reads of a table for a record file: its rules, and each player named by
+    the wind they sat at in the record's first hand (a file names nobody)."""
+    rules = record_rules(record)
+    first = record["hands"][0].get("east", 0) if record["hands"] else 0
+    positions = rules.players
+    return {
+        "rules": rules.name,
+        "title": rules.title,
+        "options": rules.options(),
+        "positions": positions,
+        "players": [
+            {"position": p, "name": WINDS[(p - first) % positions], "bot": None}
+            for p in range(positions)
+        ],
+    }
