@@ -24,8 +24,12 @@ from rig import give
 from test_server_leaks import hidden_texts
 from test_web_browser import CHROMIUM, CHROMIUM_ARGS, watch_errors
 
+from fourwinds.family import family_of
+from fourwinds.record import deal_record
+from fourwinds.rules import get_rules
 from fourwinds.server.app import create_app
 from fourwinds.server.table import Table, Timing
+from fourwinds.simulate import play as sim_play
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (.ci/run installs it)"
@@ -383,3 +387,46 @@ def test_the_lobby_lists_a_finished_game_with_its_download_and_no_table(
     download = page.locator(f'#games a[href="/api/games/{game_id}/record?download"]')
     expect(download).to_have_attribute("download", f"fourwinds-{game_id}.json")
     expect(page.locator(f'#tables a[href="/table/{game_id}"]')).to_have_count(0)
+
+
+def test_a_record_file_opens_in_the_replay_viewer(
+    context: BrowserContext, served: Served, tmp_path: Path
+) -> None:
+    """A hand's record as ``fourwinds.record.deal_record`` writes it, picked as a file on
+    /replay/file, steps to its end, which names the winner."""
+    rules = get_rules("beginner")
+    family = family_of(rules)
+    for seed in range(20):  # the first seed whose hand somebody wins
+        deal = family.deal(rules, seed)
+        result = sim_play(deal, [family.bot("greedy", seed + seat) for seat in range(4)])
+        if result.winner is not None:
+            break
+    assert result.winner is not None
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(deal_record(deal)))
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{served.url}/")
+    page.get_by_role("link", name="Open a record file").click()
+    expect(page).to_have_url(f"{served.url}/replay/file")
+    expect(page.locator("#controls")).to_be_hidden()
+    page.get_by_label("A record file").set_input_files(path)
+    step = page.locator("#step")
+    steps = sum(str(action) != "pass" for _, action in deal.history)
+    expect(step).to_contain_text(f"Hand 1, step 0 of {steps}: The deal")
+    expect(page.locator("#title")).to_contain_text("hand.json")
+    # Links to this game's record or steps do not apply to a file in the page.
+    expect(page.locator("#share")).to_be_hidden()
+    page.get_by_role("button", name="Last").click()
+    wind = ("East", "South", "West", "North")[result.winner]
+    expect(step).to_contain_text(f"step {steps} of {steps}: {wind} ({wind}): ")
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#end")).to_contain_text(wind)
+    page.screenshot(path=str(tmp_path / "replay-file.png"), full_page=True)
+    assert serious(page) == []
+    # A file that is not a record is refused in words, and the page stays usable.
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**deal_record(deal), "format": "other"}))
+    page.get_by_label("A record file").set_input_files(bad)
+    expect(page.locator("#error")).to_contain_text("bad.json: not a fourwinds-record record")
+    assert errors == []

@@ -1,9 +1,10 @@
 // The replay viewer: step back and forth through a finished game, every hand visible
-// (GET /api/games/{id}/replay, docs/protocol.md). Seats and the centre are drawn as the table
+// (GET /api/games/{id}/replay, docs/protocol.md; at /replay/file, a record file the user picks,
+// sent to POST /api/replay). Seats and the centre are drawn as the table
 // draws them (seats.js), the way each step's view's family draws them. The address follows the
 // step shown (#hand=H&step=S, the hand counted from 1 as shown), so a link opens the viewer there.
 
-import { getJSON } from "./api.js";
+import { getJSON, postJSON } from "./api.js";
 import { WINDS, el } from "./board.js";
 import { parseTiles, tileElement } from "./tiles.js";
 import { familyOf } from "./families/index.js";
@@ -11,6 +12,7 @@ import { centreParts, seatParts } from "./seats.js";
 import { fetchCard, lineTexts } from "./card.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const fromFile = location.pathname.replace(/\/$/, "") === "/replay/file";
 const $ = (id) => document.getElementById(id);
 
 // Where each seat wind sits on the screen: East at the bottom, play runs counter-clockwise.
@@ -113,7 +115,55 @@ function onKey(event) {
   moves[event.key]();
 }
 
-async function start() {
+/** The game of a record file: its text read and sent for the server to check and step. */
+async function openFile(file) {
+  $("error").textContent = "";
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    $("error").textContent = `${file.name} is not JSON: not a record file.`;
+    return;
+  }
+  try {
+    game = await postJSON("/api/replay", record);
+  } catch (error) {
+    $("error").textContent = `${file.name}: ${error.message}`;
+    return;
+  }
+  history.replaceState(null, "", location.pathname);
+  show(file.name);
+}
+
+let listening = false;
+
+function show(fileName) {
+  if (!game.hands.length) {
+    $("error").textContent = "This game ended before its first hand was over: nothing to replay.";
+    return;
+  }
+  const title = fileName ? `${game.table.title} (${fileName})` : game.table.title;
+  document.title = `fourwinds replay: ${title}`;
+  $("title").textContent = `Replay: ${title}`;
+  $("players").textContent = game.table.players.map((p) => p.name).join(", ");
+  $("hand-select").replaceChildren(...game.hands.map((h, i) =>
+    el("option", { value: i }, `Hand ${h.hand_number + 1}`)));
+  $("controls").hidden = false;
+  if (!listening) {
+    listening = true;
+    $("hand-select").addEventListener("change", (event) => go(Number(event.target.value), 0));
+    $("first").addEventListener("click", () => go(handIndex, 0));
+    $("back").addEventListener("click", () => go(handIndex, stepIndex - 1));
+    $("forward").addEventListener("click", () => go(handIndex, stepIndex + 1));
+    $("last").addEventListener("click", () => go(handIndex, "last"));
+    $("slider").addEventListener("input", (event) => go(handIndex, Number(event.target.value)));
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("hashchange", () => go(...linked()));
+  }
+  go(...linked());
+}
+
+async function startFromServer() {
   try {
     game = await getJSON(`/api/games/${encodeURIComponent(gameId)}/replay`);
   } catch (error) {
@@ -123,32 +173,32 @@ async function start() {
   const record = `/api/games/${encodeURIComponent(gameId)}/record?download`;
   $("download").href = record;
   $("download").download = `fourwinds-${gameId}.json`;
+  $("share").hidden = false;
   $("copy-step").addEventListener("click", () => {
     navigator.clipboard?.writeText(location.href);
     $("share-status").textContent = "Link copied.";
   });
-  if (!game.hands.length) {
-    $("error").textContent = "This game ended before its first hand was over: nothing to replay.";
-    return;
-  }
-  if (familyOf(game.hands[0].steps[0].view).byCard) {
+  if (game.hands.length && familyOf(game.hands[0].steps[0].view).byCard) {
     // The card names the winning line's tiles; the replay works without it.
     card = await fetchCard(gameId).catch(() => null);
   }
-  document.title = `fourwinds replay: ${game.table.title}`;
-  $("title").textContent = `Replay: ${game.table.title}`;
-  $("players").textContent = game.table.players.map((p) => p.name).join(", ");
-  $("hand-select").replaceChildren(...game.hands.map((h, i) =>
-    el("option", { value: i }, `Hand ${h.hand_number + 1}`)));
-  $("hand-select").addEventListener("change", (event) => go(Number(event.target.value), 0));
-  $("first").addEventListener("click", () => go(handIndex, 0));
-  $("back").addEventListener("click", () => go(handIndex, stepIndex - 1));
-  $("forward").addEventListener("click", () => go(handIndex, stepIndex + 1));
-  $("last").addEventListener("click", () => go(handIndex, "last"));
-  $("slider").addEventListener("input", (event) => go(handIndex, Number(event.target.value)));
-  document.addEventListener("keydown", onKey);
-  window.addEventListener("hashchange", () => go(...linked()));
-  go(...linked());
+  show(null);
 }
 
-start();
+function startFromFile() {
+  // A file's game lives in this page alone: no record to download, no link to a step.
+  $("open-file-link").hidden = true;
+  $("record-form").hidden = false;
+  $("title").textContent = "Replay a record file";
+  $("record-file").addEventListener("change", (event) => {
+    if (event.target.files.length) openFile(event.target.files[0]);
+  });
+  document.body.addEventListener("dragover", (event) => event.preventDefault());
+  document.body.addEventListener("drop", (event) => {
+    event.preventDefault();
+    if (event.dataTransfer.files.length) openFile(event.dataTransfer.files[0]);
+  });
+}
+
+if (fromFile) startFromFile();
+else startFromServer();
