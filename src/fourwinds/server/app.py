@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.family import family_of
+from fourwinds.record import ReplayError, replay
 from fourwinds.rules import RuleSet, get_rules, listed
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
@@ -43,7 +44,6 @@ from fourwinds.server.protocol import (
     parse_hello,
     parse_message,
 )
-from fourwinds.record import ReplayError, replay
 from fourwinds.server.replay import file_table, replay_steps
 from fourwinds.server.rulebook import rules_page
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
