@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -22,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.family import family_of
 from fourwinds.rules import listed
+from fourwinds.server.acknowledge import StoredFirst
 from fourwinds.server.lobby import Lobby
 from fourwinds.server.protocol import (
     ActionMessage,
@@ -34,6 +36,7 @@ from fourwinds.server.protocol import (
     parse_message,
 )
 from fourwinds.server.replay import replay_steps
+from fourwinds.server.storable import storable
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing
 
@@ -80,6 +83,7 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise BadMessage("the body must be a JSON object") from None
     if not isinstance(data, dict):
         raise BadMessage("the body must be a JSON object")
+    storable(data, "the body")  # issue 14: what no database can store is refused here
     return data
 
 
@@ -328,6 +332,7 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         storage = Storage(database_url)
         lobby = Lobby(storage, timing or Timing())
         app.state.lobby = lobby
+        storage.journal.attach(asyncio.get_running_loop(), lobby.database)
         lobby.start()
         try:
             yield
@@ -351,4 +356,4 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         WebSocketRoute("/ws/{table_id}", play),
         Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(StoredFirst)])

@@ -55,6 +55,11 @@ class Lobby:
             assert table is not None
             table.resume()
 
+    def database(self, up: bool) -> None:
+        """The database went away or came back: every table tells its seats (journal.py)."""
+        for table in list(self.tables.values()):
+            table.database(up)
+
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
