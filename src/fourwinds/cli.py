@@ -22,6 +22,7 @@ from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
 from fourwinds.rules import DEFAULT, RuleSet, get_rules, listed
+from fourwinds.server.limits import Limits
 from fourwinds.simulate import every_core
 from fourwinds.simulate import simulate as run_simulation
 
@@ -291,6 +292,34 @@ MAX_FRAME = 65536
     show_default=True,
     help="Seconds between hands unless every player sends next.",
 )
+@click.option(
+    "--tables-per-client",
+    type=click.IntRange(1),
+    default=Limits().tables_per_client,
+    show_default=True,
+    help="Unfinished tables one client (address) may have created.",
+)
+@click.option(
+    "--tables-per-minute",
+    type=click.IntRange(1),
+    default=Limits().tables_per_minute,
+    show_default=True,
+    help="Requests for a new table one client may make a minute.",
+)
+@click.option(
+    "--sockets-per-client",
+    type=click.IntRange(1),
+    default=Limits().sockets_per_client,
+    show_default=True,
+    help="Open WebSockets one client may have.",
+)
+@click.option(
+    "--messages-per-second",
+    type=click.FloatRange(min=0, min_open=True),
+    default=Limits().messages_per_second,
+    show_default=True,
+    help="Messages a socket may send a second (twice as many at once).",
+)
 def serve(
     host: str,
     port: int,
@@ -298,6 +327,10 @@ def serve(
     bot_delay: float,
     away_wait: float,
     hand_pause: float,
+    tables_per_client: int,
+    tables_per_minute: int,
+    sockets_per_client: int,
+    messages_per_second: float,
 ) -> None:
     """Serve the web app: the lobby, tables with bots and friends, history and replays."""
     import uvicorn
@@ -305,7 +338,14 @@ def serve(
     from fourwinds.server.app import create_app
     from fourwinds.server.table import Timing
 
-    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause))
+    limits = Limits(
+        tables_per_client,
+        tables_per_minute,
+        sockets_per_client,
+        messages_per_second,
+        max(1, round(2 * messages_per_second)),
+    )
+    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause), limits)
     click.echo(f"fourwinds at http://{host}:{port}/")
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning")
 

@@ -24,7 +24,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from fourwinds.family import family_of
 from fourwinds.rules import listed
 from fourwinds.server.acknowledge import StoredFirst
+from fourwinds.server.limits import ClientLimits, Limits
 from fourwinds.server.lobby import Lobby
+from fourwinds.server.outbox import SocketConnection
 from fourwinds.server.protocol import (
     ActionMessage,
     AutoPass,
@@ -38,7 +40,7 @@ from fourwinds.server.protocol import (
 from fourwinds.server.replay import replay_steps
 from fourwinds.server.storable import storable
 from fourwinds.server.storage import Storage
-from fourwinds.server.table import Table, TableError, Timing
+from fourwinds.server.table import Table, TableError, Timing, table_rules
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
@@ -49,24 +51,6 @@ HELLO_SECONDS = 10.0
 DEFAULT_CLAIM_SECONDS = 8.0
 MAX_CLAIM_SECONDS = 120.0
 NAME_LENGTH = 40
-
-
-class SocketConnection:
-    """A seat's socket: the table queues messages, one task sends them in order."""
-
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-
-    def send(self, text: str) -> None:
-        self.queue.put_nowait(text)
-
-    async def pump(self, websocket: WebSocket) -> None:
-        """Send until the socket closes (the reading side then ends the connection)."""
-        try:
-            while True:
-                await websocket.send_text(await self.queue.get())
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
 
 
 def _failure(status: int, text: str) -> JSONResponse:
@@ -85,6 +69,11 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise BadMessage("the body must be a JSON object")
     storable(data, "the body")  # issue 14: what no database can store is refused here
     return data
+
+
+def _limits(request: Request | WebSocket) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
 
 
 def _lobby(request: Request | WebSocket) -> Lobby:
@@ -153,6 +142,8 @@ async def create_table(request: Request) -> Response:
             or not 0 <= claim_seconds <= MAX_CLAIM_SECONDS
         ):
             raise BadMessage(f"claim_seconds must be 0 (no limit) to {MAX_CLAIM_SECONDS:g}")
+        if card is not None:  # issue 14: a card is expanded off the event loop (then cached)
+            await asyncio.to_thread(table_rules, rules, options, card)
         table = _lobby(request).create(rules, options, float(claim_seconds), card)
     except (ValueError, TypeError) as problem:
         return _failure(400, str(problem))
@@ -312,11 +303,21 @@ async def play(websocket: WebSocket) -> None:
     connection = SocketConnection()
     sender = asyncio.create_task(connection.pump(websocket))
     table.connect(hello.position, connection)
+    rate = _limits(websocket).rate()
     try:
-        while (raw := await _receive(websocket)) is not None:
+        while (raw := await connection.unless_behind(_receive(websocket))) is not None:
+            # issue 14: a message over the socket's rate is not read; every message read gets
+            # exactly one answer: an error, a hint, or a state (the broadcast of a change, or
+            # the seat's state when nothing changed)
+            if not rate.allow():
+                connection.send(error(rate.refusal()))
+                continue
+            before = connection.queued
             reply = _answer(table, hello.position, raw)
             if reply is not None:
                 connection.send(reply)
+            elif connection.queued == before and not table.pending:
+                connection.send(json.dumps(table.state(hello.position)))
     except WebSocketDisconnect:
         pass
     finally:
@@ -324,14 +325,18 @@ async def play(websocket: WebSocket) -> None:
         sender.cancel()
 
 
-def create_app(database_url: str | None = None, timing: Timing | None = None) -> Starlette:
+def create_app(
+    database_url: str | None = None, timing: Timing | None = None, limits: Limits | None = None
+) -> Starlette:
     """The app over the given database (default: SQLite in the user's data directory)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(database_url)
         lobby = Lobby(storage, timing or Timing())
         app.state.lobby = lobby
+        app.state.limits = limits
         storage.journal.attach(asyncio.get_running_loop(), lobby.database)
         lobby.start()
         try:
@@ -354,6 +359,12 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),
         WebSocketRoute("/ws/{table_id}", play),
-        Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
+        # issue 14: each static directory is mounted alone, so no path leads out of it
+        Mount("/static/js", StaticFiles(directory=WEB / "js", check_dir=False), name="js"),
+        Mount("/static/css", StaticFiles(directory=WEB / "css", check_dir=False), name="css"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(StoredFirst)])
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(StoredFirst), Middleware(ClientLimits, limits=limits)],
+    )

@@ -93,6 +93,11 @@ class Lobby:
             )
         return table
 
+    def unfinished(self, table_id: str) -> bool:
+        """Whether the table is in memory and not finished (the limits count such tables)."""
+        table = self.tables.get(table_id)
+        return table is not None and table.status != "finished"
+
     def open_tables(self) -> list[dict[str, Any]]:
         return [table.summary() for table in self.tables.values() if table.status != "finished"]
 

@@ -493,6 +493,11 @@ class Table:
         self._unsaved -= 1
         self._changed()
 
+    @property
+    def pending(self) -> bool:
+        """Whether a state is on its way to every socket (moves wait for their commit)."""
+        return self._unsaved > 0
+
     def database(self, up: bool) -> None:
         """The database went away (moves are refused and every seat told ``waiting``) or came
         back (``resumed``; timers set again, states sent)."""
