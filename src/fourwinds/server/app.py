@@ -218,7 +218,8 @@ async def add_bots(request: Request) -> Response:
 
 
 async def list_games(request: Request) -> Response:
-    return JSONResponse({"games": _lobby(request).games()})
+    games = await asyncio.to_thread(_lobby(request).games)  # issue 14: reads off the loop
+    return JSONResponse({"games": games})
 
 
 def _finished_record(request: Request) -> dict[str, Any] | JSONResponse:
@@ -241,9 +242,15 @@ async def game_replay(request: Request) -> Response:
     record = _finished_record(request)
     if isinstance(record, JSONResponse):
         return record
-    table = _table(request)
-    assert table is not None
-    return JSONResponse({"table": table.summary(), "hands": replay_steps(record)})
+    # issue 14: built and encoded off the event loop (a game has at most HANDS_AT_MOST hands),
+    # its summary read from storage rather than by replaying the table
+    summary = _lobby(request).finished_summary(request.path_params["table_id"])
+    body = await asyncio.to_thread(_replay_body, summary, record)
+    return Response(body, media_type="application/json")
+
+
+def _replay_body(summary: dict[str, Any] | None, record: dict[str, Any]) -> bytes:
+    return json.dumps({"table": summary, "hands": replay_steps(record)}).encode()
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:

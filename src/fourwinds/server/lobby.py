@@ -111,5 +111,11 @@ class Lobby:
                 summaries.append(game_summary(stored, record))
         return summaries
 
+    def finished_summary(self, table_id: str) -> dict[str, Any] | None:
+        """A finished game's summary from storage alone (no replay of its actions)."""
+        stored = self.storage.load_table(table_id)
+        record = self.storage.load_record(table_id)
+        return None if stored is None or record is None else game_summary(stored, record)
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         return self.storage.load_record(table_id)
