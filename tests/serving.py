@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from fourwinds.server.app import create_app
+from fourwinds.server.limits import Limits
 from fourwinds.server.table import Timing
 
 POSTGRES = os.environ.get("FOURWINDS_TEST_POSTGRES_URL")
@@ -53,8 +54,14 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr("fourwinds.server.table.secrets.randbits", lambda bits: seed)
 
 
-def client(url: str, timing: Timing = QUICK) -> TestClient:
-    return TestClient(create_app(url, timing))
+ROOMY = Limits(
+    tables_per_client=1000, tables_per_minute=1000, messages_per_second=1e6, message_burst=10**6
+)
+"""The tests create many tables from one client; test_server_limits.py tests the limits."""
+
+
+def client(url: str, timing: Timing = QUICK, limits: Limits = ROOMY) -> TestClient:
+    return TestClient(create_app(url, timing, limits))
 
 
 def new_table(

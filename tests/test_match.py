@@ -140,3 +140,14 @@ def test_beginner_has_no_scores() -> None:
     outcome = match.next_hand()
     assert outcome.sheets == () and outcome.settlement is None
     assert match.scores == [0, 0, 0, 0]
+
+
+def test_a_game_ends_after_the_most_hands_even_mid_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``HANDS_AT_MOST`` (200) bounds a game whose deal would not pass; here made 3, fewer than
+    one round's four, and the game ends after its third hand."""
+    monkeypatch.setattr("fourwinds.engine.match.HANDS_AT_MOST", 3)
+    match = Match(get_rules("classical", rounds=1), 5)
+    while not match.is_over:
+        play_hand(match)
+        match.next_hand()
+    assert match.hand_number == 3 and match.prevailing_wind == 0

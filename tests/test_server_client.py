@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import uvicorn
 from click.testing import CliRunner
+from serving import ROOMY
 
 from fourwinds.cli import main
 from fourwinds.server.app import create_app
@@ -27,7 +28,7 @@ def server(tmp_path: Path) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", Timing(0, 60, 0))
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", Timing(0, 60, 0), ROOMY)
     running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=running.run)
     thread.start()

@@ -29,7 +29,7 @@ def test_storage_keeps_tables_players_actions_and_records(kind: str, tmp_path: P
         for seq, text in enumerate(["discard 1m", "pass", "next"]):
             storage.add_action("t1", StoredAction(seq, 0, None if text == "next" else 1, text))
         with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
-            storage.add_action("t1", StoredAction(1, 0, 1, "pass"))
+            storage.add_action("t1", StoredAction(1, 0, 1, "pass")).result()
         storage.finish("t2", 300.0, {"kind": "match", "hands": []})
         storage.close()
 

@@ -22,7 +22,7 @@ import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from rig import give
-from serving import fixed_seed
+from serving import ROOMY, fixed_seed
 
 from fourwinds.server.app import create_app
 from fourwinds.server.table import Timing
@@ -62,6 +62,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = [sys.executable, "-m", "fourwinds", "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0"]
     command += ["--away-wait", "10", "--hand-pause", "120"]
+    command += ["--tables-per-client", "1000", "--tables-per-minute", "1000"]
+    command += ["--messages-per-second", "1000"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -417,7 +419,7 @@ def test_a_hint_gives_each_wait_with_what_it_pays(
     it pays by discard and self-drawn (docs/web.md, Hints). The server runs in this process so that
     the test can give East its tiles before anyone moves."""
     fixed_seed(monkeypatch, 21)
-    app = create_app(f"sqlite:///{tmp_path / 'fourwinds.sqlite'}", Timing(0, 60, 120))
+    app = create_app(f"sqlite:///{tmp_path / 'fourwinds.sqlite'}", Timing(0, 60, 120), ROOMY)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{listener.getsockname()[1]}"

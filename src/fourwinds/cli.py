@@ -26,6 +26,7 @@ from fourwinds.family import family_of
 from fourwinds.record import ReplayError
 from fourwinds.record import replay as replay_record
 from fourwinds.rules import DEFAULT, RuleSet, get_rules, listed
+from fourwinds.server.limits import Limits
 from fourwinds.simulate import Summary, every_core, simulate_on_ray
 from fourwinds.simulate import simulate as run_simulation
 
@@ -337,6 +338,34 @@ MAX_FRAME = 65536
     show_default=True,
     help="Seconds a table waits for its people to come back before it is finished and saved.",
 )
+@click.option(
+    "--tables-per-client",
+    type=click.IntRange(1),
+    default=Limits().tables_per_client,
+    show_default=True,
+    help="Unfinished tables one client (address) may have created.",
+)
+@click.option(
+    "--tables-per-minute",
+    type=click.IntRange(1),
+    default=Limits().tables_per_minute,
+    show_default=True,
+    help="Requests for a new table one client may make a minute.",
+)
+@click.option(
+    "--sockets-per-client",
+    type=click.IntRange(1),
+    default=Limits().sockets_per_client,
+    show_default=True,
+    help="Open WebSockets one client may have.",
+)
+@click.option(
+    "--messages-per-second",
+    type=click.FloatRange(min=0, min_open=True),
+    default=Limits().messages_per_second,
+    show_default=True,
+    help="Messages a socket may send a second (twice as many at once).",
+)
 def serve(
     host: str,
     port: int,
@@ -345,6 +374,10 @@ def serve(
     away_wait: float,
     hand_pause: float,
     grace: float,
+    tables_per_client: int,
+    tables_per_minute: int,
+    sockets_per_client: int,
+    messages_per_second: float,
 ) -> None:
     """Serve the web app: the lobby, tables with bots and friends, history and replays."""
     import uvicorn
@@ -352,12 +385,19 @@ def serve(
     from fourwinds.server.app import create_app
     from fourwinds.server.table import Timing
 
+    limits = Limits(
+        tables_per_client,
+        tables_per_minute,
+        sockets_per_client,
+        messages_per_second,
+        max(1, round(2 * messages_per_second)),
+    )
     try:
         listener = listening_socket(host, port)
     except OSError as error:
         click.echo(f"fourwinds serve: cannot listen on {host}:{port}: {error.strerror}", err=True)
         sys.exit(1)
-    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause, grace))
+    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause, grace), limits)
     config = uvicorn.Config(app, ws_max_size=MAX_FRAME, log_level="warning")
     click.echo(f"fourwinds at http://{host}:{port}/")
     uvicorn.Server(config).run(sockets=[listener])

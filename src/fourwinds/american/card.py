@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,14 @@ dragons, flowers and the four winds."""
 SYMBOLS: Final = "123456789" + "".join(FIXED_SYMBOLS) + "DZ"
 DECORATIONS: Final = frozenset("+=")
 """Tokens printed between groups of addition hands; they hold no tiles."""
+MOST_WAYS_PER_LINE: Final = 2_000
+"""Ways to choose a line's suits, numbers, dragons and winds (``Variant.ways``) at most: the
+sample card's largest line has 216, its whole card 1,199."""
+MOST_WAYS: Final = 10_000
+"""The whole card's ways at most. Both bounds are checked before any line is expanded, so that
+a short card cannot be written to take seconds and much memory to build (``docs/card.md``)."""
+MOST_LINES: Final = 300
+"""Lines and variants of a card at most (the sample card has 53)."""
 _ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _DIRECTIVE: Final = re.compile(r"(title|year|section)\s*:(.*)$")
 _TAIL: Final = re.compile(r"([XC])\s+(\d+)$")
@@ -113,9 +122,22 @@ class Constraint:
     distinct: bool = False
     column: int = field(default=0, compare=False)
 
+    def _allowed(self) -> list[int]:
+        return [v for v in range(1, 10) if not self.parity or v % 2 == (self.parity == "odd")]
+
+    @property
+    def ways(self) -> int:
+        """How many bindings there are, counted without making them."""
+        if self.kind == "run":
+            return len(self.bindings())  # at most nine
+        allowed = len(self._allowed())
+        if self.distinct:
+            return math.perm(allowed, len(self.digits))
+        return int(allowed ** len(self.digits))
+
     def bindings(self) -> list[dict[int, int]]:
         """Every assignment of values to this clause's digits."""
-        allowed = [v for v in range(1, 10) if not self.parity or v % 2 == (self.parity == "odd")]
+        allowed = self._allowed()
         if self.kind == "run":
             first = self.digits[0]
             return [
@@ -182,6 +204,17 @@ class Variant:
     @property
     def size(self) -> int:
         return sum(group.size for group in self.groups)
+
+    @property
+    def ways(self) -> int:
+        """How many candidate hands ``instances`` looks at: suit tags over the suits, times the
+        constraints' bindings, times each free dragon and wind (counted, not made)."""
+        groups = [g for g in self.groups if not g.is_decoration]
+        ways = math.perm(len(SUITS), len({g.tag for g in groups if g.tag}))
+        for constraint in self.constraints:
+            ways *= constraint.ways
+        ways *= len(DRAGONS) ** sum(1 for g in groups if "D" in g.symbols and not g.tag)
+        return int(ways * len(WINDS) ** sum(1 for g in groups if "Z" in g.symbols))
 
     def instances(self) -> tuple[Instance, ...]:
         """Every concrete hand this variant allows that the 152 tiles can make (computed once
@@ -407,6 +440,9 @@ class _Parser:
         self.section = ""
         self.drafts: list[_Draft] = []
         self.current: _Draft | None = None
+        self.variants = 0
+        self.ways = 0
+        """The ways of the card's variants so far (bounded by ``MOST_WAYS``)."""
 
     def fault(self, number: int, column: int, message: str) -> None:
         self.problems.append(Problem(number, column + 1, message))
@@ -536,6 +572,8 @@ class _Parser:
             self.fault(number, at, f"{label} has {variant.size} tiles; a hand has {HAND_SIZE}")
         self.check_tags(number, variant)
         self.check_variables(number, variant)
+        if len(self.problems) == before:
+            self.check_size(number, first, label, variant)
         if len(self.problems) == before and not variant.instances():
             self.fault(number, first, "no hand of this line can be made with the 152 tiles")
         return None if len(self.problems) > before else variant
@@ -618,6 +656,29 @@ class _Parser:
                     Constraint(keyword.text, tuple(digits), parity, distinct, keyword.column)
                 )
         return clauses
+
+    def check_size(self, number: int, column: int, label: str, variant: Variant) -> None:
+        """Refuse a variant that would make the card too large to expand, before expanding it."""
+        self.variants += 1
+        ways = variant.ways
+        if self.variants > MOST_LINES:
+            self.fault(number, column, f"a card has at most {MOST_LINES} lines and variants")
+        elif ways > MOST_WAYS_PER_LINE:
+            self.fault(
+                number,
+                column,
+                f"{label} has {ways:,} ways to choose its suits, numbers, dragons and winds; "
+                f"a line may have at most {MOST_WAYS_PER_LINE:,}",
+            )
+        elif self.ways + ways > MOST_WAYS:
+            self.fault(
+                number,
+                column,
+                f"the card has more than {MOST_WAYS:,} ways to choose suits, numbers, dragons "
+                f"and winds in all (this line brings it to {self.ways + ways:,})",
+            )
+        else:
+            self.ways += ways
 
     def check_tags(self, number: int, variant: Variant) -> None:
         used = {g.tag for g in variant.groups if g.tag}

@@ -26,6 +26,11 @@ from fourwinds.hand import Context
 from fourwinds.rules import RuleSet
 from fourwinds.scoring import ScoreSheet, Settlement, score, settle
 
+HANDS_AT_MOST = 200
+"""The longest game, in hands. Four rounds take 16 hands at the least and a few dozen as a rule;
+a dealer who keeps the deal by winning or by drawn hands (where the rules say so) could make a
+game without end, and its record and replay without bound (``docs/engine.md``)."""
+
 
 def hand_seed(seed: int, number: int) -> int:
     """The seed of hand ``number`` of a match: stable across Python versions and machines."""
@@ -128,10 +133,11 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """After the agreed rounds, or (Hong Kong, seed 002) when a player has no points left."""
+        """After the agreed rounds, or (Hong Kong, seed 002) when a player has no points left,
+        or after ``HANDS_AT_MOST`` hands (a game whose dealer keeps the deal would not end)."""
         if self.rules.ends_when_broke and min(self.scores) <= 0:
             return True
-        return self.prevailing_wind >= self.rules.rounds
+        return self.prevailing_wind >= self.rules.rounds or self.hand_number >= HANDS_AT_MOST
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play an action in the current hand (seats are this hand's seat winds)."""

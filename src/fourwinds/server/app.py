@@ -32,7 +32,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from fourwinds.family import family_of
 from fourwinds.record import ReplayError, replay
 from fourwinds.rules import RuleSet, get_rules, listed
+from fourwinds.server.acknowledge import StoredFirst
+from fourwinds.server.limits import ClientLimits, Limits
 from fourwinds.server.lobby import Lobby
+from fourwinds.server.outbox import SocketConnection
 from fourwinds.server.protocol import (
     ActionMessage,
     AutoPass,
@@ -47,8 +50,9 @@ from fourwinds.server.protocol import (
 from fourwinds.server.replay import file_table, replay_steps
 from fourwinds.server.rulebook import rules_page
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
+from fourwinds.server.storable import storable
 from fourwinds.server.storage import Storage
-from fourwinds.server.table import Table, TableError, Timing
+from fourwinds.server.table import Table, TableError, Timing, table_rules
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 4096
@@ -64,32 +68,6 @@ NAME_LENGTH = 40
 TABLE_DEFAULTS = {"rounds": 1}
 """What a new table starts from where the body does not say: one round (at least four hands),
 a game that fits a sitting; a table may still choose every round of the rule set."""
-
-
-class SocketConnection:
-    """A seat's or a spectator's socket: the table queues messages, one task sends them in
-    order (a close code ends the queue)."""
-
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
-
-    def send(self, text: str) -> None:
-        self.queue.put_nowait(text)
-
-    def close(self, code: int) -> None:
-        self.queue.put_nowait(code)
-
-    async def pump(self, websocket: WebSocket) -> None:
-        """Send until the socket closes (the reading side then ends the connection)."""
-        try:
-            while True:
-                item = await self.queue.get()
-                if isinstance(item, int):
-                    await websocket.close(item)
-                    return
-                await websocket.send_text(item)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
 
 
 def _failure(status: int, text: str) -> JSONResponse:
@@ -112,7 +90,13 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise BadMessage("the body must be a JSON object") from None
     if not isinstance(data, dict):
         raise BadMessage("the body must be a JSON object")
+    storable(data, "the body")  # issue 14: what no database can store is refused here
     return data
+
+
+def _limits(request: Request | WebSocket) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
 
 
 def _lobby(request: Request | WebSocket) -> Lobby:
@@ -209,6 +193,8 @@ async def create_table(request: Request) -> Response:
             or not 0 <= claim_seconds <= MAX_CLAIM_SECONDS
         ):
             raise BadMessage(f"claim_seconds must be 0 (no limit) to {MAX_CLAIM_SECONDS:g}")
+        if card is not None:  # issue 14: a card is expanded off the event loop (then cached)
+            await asyncio.to_thread(table_rules, rules, options, card)
         table = _lobby(request).create(rules, options, float(claim_seconds), card)
     except (ValueError, TypeError) as problem:
         return _failure(400, str(problem))
@@ -331,7 +317,8 @@ async def add_bots(request: Request) -> Response:
 
 
 async def list_games(request: Request) -> Response:
-    return JSONResponse({"games": _lobby(request).games()})
+    games = await asyncio.to_thread(_lobby(request).games)  # issue 14: reads off the loop
+    return JSONResponse({"games": games})
 
 
 def _finished_record(request: Request) -> dict[str, Any] | JSONResponse:
@@ -364,9 +351,15 @@ async def game_replay(request: Request) -> Response:
     record = _finished_record(request)
     if isinstance(record, JSONResponse):
         return record
-    table = _table(request)
-    assert table is not None
-    return JSONResponse({"table": table.summary(), "hands": replay_steps(record)})
+    # issue 14: built and encoded off the event loop (a game has at most HANDS_AT_MOST hands),
+    # its summary read from storage rather than by replaying the table
+    summary = _lobby(request).finished_summary(request.path_params["table_id"])
+    body = await asyncio.to_thread(_replay_body, summary, record)
+    return Response(body, media_type="application/json")
+
+
+def _replay_body(summary: dict[str, Any] | None, record: dict[str, Any]) -> bytes:
+    return json.dumps({"table": summary, "hands": replay_steps(record)}).encode()
 
 
 def _file_replay(record: dict[str, Any]) -> dict[str, Any]:
@@ -454,11 +447,21 @@ async def play(websocket: WebSocket) -> None:
         return
     sender = asyncio.create_task(connection.pump(websocket))
     table.connect(hello.position, connection)
+    rate = _limits(websocket).rate()
     try:
-        while (raw := await _receive(websocket)) is not None:
+        while (raw := await connection.unless_behind(_receive(websocket))) is not None:
+            # issue 14: a message over the socket's rate is not read; every message read gets
+            # exactly one answer: an error, a hint, or a state (the broadcast of a change, or
+            # the seat's state when nothing changed)
+            if not rate.allow():
+                connection.send(error(rate.refusal()))
+                continue
+            before = connection.queued
             reply = _answer(table, hello.position, raw)
             if reply is not None:
                 connection.send(reply)
+            elif connection.queued == before and not table.pending:
+                connection.send(json.dumps(table.state(hello.position)))
     except WebSocketDisconnect:
         pass
     finally:
@@ -480,14 +483,19 @@ async def _watch(websocket: WebSocket, table: Table, connection: SocketConnectio
         sender.cancel()
 
 
-def create_app(database_url: str | None = None, timing: Timing | None = None) -> Starlette:
+def create_app(
+    database_url: str | None = None, timing: Timing | None = None, limits: Limits | None = None
+) -> Starlette:
     """The app over the given database (default: SQLite in the user's data directory)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(database_url)
         lobby = Lobby(storage, timing or Timing())
         app.state.lobby = lobby
+        app.state.limits = limits
+        storage.journal.attach(asyncio.get_running_loop(), lobby.database)
         lobby.start()
         try:
             yield
@@ -517,7 +525,13 @@ def create_app(database_url: str | None = None, timing: Timing | None = None) ->
         Route("/api/replay", file_replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", play),
         *SCORING_ROUTES,
-        Mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static"),
+        # issue 14: each static directory is mounted alone, so no path leads out of it
+        Mount("/static/js", StaticFiles(directory=WEB / "js", check_dir=False), name="js"),
+        Mount("/static/css", StaticFiles(directory=WEB / "css", check_dir=False), name="css"),
     ]
-    middleware = [Middleware(GZipMiddleware, minimum_size=1024)]
+    middleware = [
+        Middleware(GZipMiddleware, minimum_size=1024),
+        Middleware(StoredFirst),
+        Middleware(ClientLimits, limits=limits),
+    ]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

@@ -56,6 +56,11 @@ class Lobby:
             assert table is not None
             table.resume()
 
+    def database(self, up: bool) -> None:
+        """The database went away or came back: every table tells its seats (journal.py)."""
+        for table in list(self.tables.values()):
+            table.database(up)
+
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
@@ -89,6 +94,11 @@ class Lobby:
             )
         return table
 
+    def unfinished(self, table_id: str) -> bool:
+        """Whether the table is in memory and not finished (the limits count such tables)."""
+        table = self.tables.get(table_id)
+        return table is not None and table.status != "finished"
+
     def open_tables(self) -> list[dict[str, Any]]:
         """The tables someone can join or watch: open and playing ones (a table whose people
         have all gone is finished after the grace time, and leaves this list)."""
@@ -103,6 +113,12 @@ class Lobby:
             if stored is not None and record is not None:
                 summaries.append(game_summary(stored, record))
         return summaries
+
+    def finished_summary(self, table_id: str) -> dict[str, Any] | None:
+        """A finished game's summary from storage alone (no replay of its actions)."""
+        stored = self.storage.load_table(table_id)
+        record = self.storage.load_record(table_id)
+        return None if stored is None or record is None else game_summary(stored, record)
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         return self.storage.load_record(table_id)

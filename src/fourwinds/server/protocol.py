@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourwinds.family import Family, GameOutcome
+from fourwinds.server.storable import storable
 
 MAX_MESSAGE = 4096
 """Bytes; a longer message is refused unread."""
@@ -76,6 +77,10 @@ def _decode(text: str | bytes) -> dict[str, Any]:
         raise BadMessage("malformed message: expected a JSON object") from None
     if not isinstance(data, dict):
         raise BadMessage("malformed message: expected a JSON object")
+    try:
+        storable(data)
+    except ValueError as problem:
+        raise BadMessage(str(problem)) from None
     return data
 
 

@@ -10,7 +10,8 @@ tokens are stored only as SHA-256 hashes.
 from __future__ import annotations
 
 import json
-import threading
+import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from fourwinds.server.journal import Journal, Steps, Then
 
 
 class Base(DeclarativeBase):
@@ -124,81 +127,89 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'fourwinds.sqlite3'}"
 
 
+WAL_LIMIT = 16 * 1024 * 1024
+"""Bytes: a SQLite write-ahead log past this is checkpointed and truncated after the commit
+that grew it (and ``journal_size_limit`` truncates it to this after every checkpoint)."""
+CHECKPOINT_SECONDS = 1.0
+
+
 def _engine(url: str) -> Engine:
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]  # psycopg 3, the postgres extra
-    engine = create_engine(url)
+    engine = create_engine(url, pool_pre_ping=True)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
-            # WAL with NORMAL sync: a commit per action stays cheap and survives a crashed
-            # process (only a power cut may lose the last actions). Only checkpoints wait for
-            # the disk; the Checkpointer thread runs them, never a commit on the event loop.
+            # WAL with NORMAL sync: a commit stays cheap and survives a crashed process (only a
+            # power cut may lose the last commits). Checkpoints run after commits, on the
+            # journal's thread (never on the event loop): see Storage._checkpoint.
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+            cursor.execute("PRAGMA busy_timeout=5000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
     return engine
 
 
-class Checkpointer(threading.Thread):
-    """Copies SQLite's write-ahead log into the database every second, off the event loop."""
-
-    def __init__(self, engine: Engine) -> None:
-        super().__init__(name="fourwinds-checkpoint", daemon=True)
-        self.engine = engine
-        self.stopped = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopped.wait(1.0):
-            with self.engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.join()
-
-
 class Storage:
-    """The repository: every write is its own committed transaction, on one connection kept
-    open for writing (a third of the cost of taking one from the pool for every action)."""
+    """The repository. Reads run where they are called; every write goes through the journal
+    (``server/journal.py``): queued, committed in order in small groups on its own thread, and
+    retried while the database is unreachable. A write method returns the write's future and
+    takes ``then``, called on the event loop once the write is committed."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, wal_limit: int = WAL_LIMIT) -> None:
         self.engine = _engine(url or default_url())
         Base.metadata.create_all(self.engine)
-        self._writer: Connection | None = None
-        self._checkpointer: Checkpointer | None = None
-        if self.engine.dialect.name == "sqlite":
-            self._checkpointer = Checkpointer(self.engine)
-            self._checkpointer.start()
+        self.wal_limit = wal_limit
+        self._wal: Path | None = None
+        self._checkpointed = 0.0
+        after_commit = None
+        if self.engine.dialect.name == "sqlite" and self.engine.url.database:
+            self._wal = Path(self.engine.url.database + "-wal")
+            after_commit = self._checkpoint
+            with self.engine.connect() as connection:  # a log left by a crash, copied back
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.journal = Journal(self.engine.connect, after_commit)
 
     def close(self) -> None:
-        if self._checkpointer is not None:
-            self._checkpointer.stop()
-            self._checkpointer = None
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self.journal.close()
         self.engine.dispose()
 
-    def _write(self, statement: Executable, row: dict[str, Any] | None = None) -> None:
-        self._write_all([(statement, row)])
-
-    def _write_all(self, steps: list[tuple[Executable, dict[str, Any] | None]]) -> None:
-        """Run statements in one transaction: all are stored, or none."""
-        if self._writer is None:
-            self._writer = self.engine.connect()
+    def _checkpoint(self, connection: Connection) -> None:
+        """After a commit (on the journal's thread): copy the log into the database every
+        second, and truncate it whenever it has grown past ``wal_limit``."""
+        assert self._wal is not None
+        now = time.monotonic()
         try:
-            for statement, row in steps:
-                self._writer.execute(statement, row)
-            self._writer.commit()
-        except Exception:
-            self._writer.rollback()
-            raise
+            large = self._wal.stat().st_size > self.wal_limit
+        except FileNotFoundError:
+            large = False
+        if large:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        elif now - self._checkpointed >= CHECKPOINT_SECONDS:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        else:
+            return
+        self._checkpointed = now
+
+    @property
+    def waiting(self) -> bool:
+        """True while the database cannot be reached (writes wait in the journal)."""
+        return self.journal.waiting
+
+    def _write(
+        self, statement: Executable, row: dict[str, Any] | None = None, then: Then | None = None
+    ) -> Future[None]:
+        return self._write_all([(statement, row)], then)
+
+    def _write_all(self, steps: Steps, then: Then | None = None) -> Future[None]:
+        """Queue statements as one transaction: all are stored, or none."""
+        return self.journal.submit(steps, then)
 
     def add_table(
         self,
@@ -209,7 +220,7 @@ class Storage:
         seed: int,
         created: float,
         card: str | None = None,
-    ) -> None:
+    ) -> Future[None]:
         row = {
             "id": table_id,
             "rules": rules,
@@ -218,12 +229,12 @@ class Storage:
             "seed": seed,
             "created": created,
         }
-        steps: list[tuple[Executable, dict[str, Any] | None]] = [(insert(TableRow), row)]
+        steps: Steps = [(insert(TableRow), row)]
         if card is not None:
             steps.append((insert(CardRow), {"table_id": table_id, "text": card}))
-        self._write_all(steps)
+        return self._write_all(steps)
 
-    def add_player(self, table_id: str, player: StoredPlayer) -> None:
+    def add_player(self, table_id: str, player: StoredPlayer) -> Future[None]:
         row = {
             "table_id": table_id,
             "position": player.position,
@@ -232,9 +243,9 @@ class Storage:
             "token_hash": player.token_hash,
             "auto_pass": player.auto_pass,
         }
-        self._write(insert(PlayerRow), row)
+        return self._write(insert(PlayerRow), row)
 
-    def replace_player(self, table_id: str, player: StoredPlayer) -> None:
+    def replace_player(self, table_id: str, player: StoredPlayer) -> Future[None]:
         """Someone else at a position: a friend taking over a bot, a bot for a person who
         left."""
         statement = (
@@ -247,24 +258,26 @@ class Storage:
                 auto_pass=player.auto_pass,
             )
         )
-        self._write(statement)
+        return self._write(statement)
 
-    def remove_player(self, table_id: str, position: int) -> None:
+    def remove_player(self, table_id: str, position: int) -> Future[None]:
         """A person leaves a table that has not started: the seat is free again."""
         statement = delete(PlayerRow).where(
             PlayerRow.table_id == table_id, PlayerRow.position == position
         )
-        self._write(statement)
+        return self._write(statement)
 
-    def set_auto_pass(self, table_id: str, position: int, on: bool) -> None:
+    def set_auto_pass(self, table_id: str, position: int, on: bool) -> Future[None]:
         statement = (
             update(PlayerRow)
             .where(PlayerRow.table_id == table_id, PlayerRow.position == position)
             .values(auto_pass=on)
         )
-        self._write(statement)
+        return self._write(statement)
 
-    def add_action(self, table_id: str, action: StoredAction) -> None:
+    def add_action(
+        self, table_id: str, action: StoredAction, then: Then | None = None
+    ) -> Future[None]:
         row = {
             "table_id": table_id,
             "seq": action.seq,
@@ -272,9 +285,15 @@ class Storage:
             "seat": action.seat,
             "action": action.action,
         }
-        self._write(insert(ActionRow), row)
+        return self._write(insert(ActionRow), row, then)
 
-    def finish(self, table_id: str, finished: float, record: dict[str, Any] | None) -> None:
+    def finish(
+        self,
+        table_id: str,
+        finished: float,
+        record: dict[str, Any] | None,
+        then: Then | None = None,
+    ) -> Future[None]:
         """The table is over: with the record of its hands, or none (no hand was finished,
         so there is nothing to replay)."""
         statement = (
@@ -282,7 +301,7 @@ class Storage:
             .where(TableRow.id == table_id)
             .values(finished=finished, record=None if record is None else json.dumps(record))
         )
-        self._write(statement)
+        return self._write(statement, None, then)
 
     def table_ids(self, finished: bool) -> list[str]:
         """Running or open tables, or finished games with a record (a hand to replay) newest

@@ -36,6 +36,8 @@ from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, Stored
 
 NEXT = "next"
 """The stored action that starts the next hand (its seat is None)."""
+WAITING = "the table is waiting for its database; moves resume when it is back"
+WAITING_MESSAGE = {"type": "waiting", "for": "database", "message": WAITING}
 
 
 class TableError(ValueError):
@@ -130,6 +132,9 @@ class Table:
         self._events: list[tuple[int, Event]] = []
         """The events of the actions played since the last broadcast, each with the position
         that was East in its hand (an event's seat is a seat wind of that hand)."""
+        self._unsaved = 0
+        """Writes of this table's moves not yet committed: until they are, nobody is told of
+        them and no timer moves on (see "Waiting for the database" below)."""
 
     # ---------------------------------------------------------------- building and rebuilding
 
@@ -476,6 +481,8 @@ class Table:
             self.away.discard(position)
             self._cancel_move(position)
         self._changed()
+        if self.storage.waiting:
+            connection.send(json.dumps(WAITING_MESSAGE))
 
     def disconnect(self, position: int, connection: Connection) -> None:
         if connection in self.connections[position]:  # not when its seat was left
@@ -531,6 +538,8 @@ class Table:
 
     def act(self, position: int, text: str) -> str | None:
         """Play an action (its text) for a position; returns why it was refused, or None."""
+        if self.storage.waiting:
+            return WAITING
         if self.match is None or self.match.is_over:
             return "the game is not being played"
         if self._ended is not None:
@@ -567,13 +576,15 @@ class Table:
     def _store(self, seat: int | None, action: str) -> None:
         assert self.match is not None
         row = StoredAction(self._seq, self.match.hand_number, seat, action)
-        self.storage.add_action(self.id, row)
+        self._unsaved += 1
+        self.storage.add_action(self.id, row, self._saved)
         self._seq += 1
 
     def _finish_if_over(self) -> None:
         if self.match is not None and self.match.is_over and self.finished is None:
             self.finished = time.time()
-            self.storage.finish(self.id, self.finished, match_record(self.match))
+            self._unsaved += 1
+            self.storage.finish(self.id, self.finished, match_record(self.match), self._saved)
             self.close()
         elif self.finished is not None:
             self.close()  # ended before its last hand: a rebuilt table has no timers to run
@@ -613,6 +624,8 @@ class Table:
             self._next_timer.cancel()
             self._next_timer = None
         self.next_deadline = None
+        if self.storage.waiting:
+            return  # set again when the database is back
         self._ready.clear()
         self._ended = None
         self._store(None, NEXT)
@@ -637,8 +650,33 @@ class Table:
     def _changed(self) -> None:
         if self.finished is None:
             self._watch_grace()
+        if self._unsaved:
+            return  # _saved calls again once the moves are stored
         self._schedule()
         self._broadcast()
+
+    # ---------------------------------------------------------------- waiting for the database
+
+    def _saved(self, problem: BaseException | None) -> None:
+        """A write of this table's is committed (or refused: logged by the journal, and the
+        game goes on from memory rather than stop every seat)."""
+        self._unsaved -= 1
+        self._changed()
+
+    @property
+    def pending(self) -> bool:
+        """Whether a state is on its way to every socket (moves wait for their commit)."""
+        return self._unsaved > 0
+
+    def database(self, up: bool) -> None:
+        """The database went away (moves are refused and every seat told ``waiting``) or came
+        back (``resumed``; timers set again, states sent)."""
+        message = json.dumps({"type": "resumed"} if up else WAITING_MESSAGE)
+        for connections in self.connections:
+            for connection in connections:
+                connection.send(message)
+        if up:
+            self._changed()
 
     def _schedule(self) -> None:
         """Set the timers the table now needs: moves for bots, claim deadlines, auto-passes,

@@ -479,6 +479,12 @@ function onMessage(message) {
     pending = false;
     $("error").textContent = message.error;
     announce(message.error);
+  } else if (message.type === "waiting") {
+    $("error").textContent = message.message;
+    announce(message.message);
+  } else if (message.type === "resumed") {
+    $("error").textContent = "";
+    announce("The table is back: play on.");
   }
 }
 
