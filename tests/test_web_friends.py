@@ -413,7 +413,8 @@ def test_a_record_file_opens_in_the_replay_viewer(
     page.get_by_label("A record file").set_input_files(path)
     step = page.locator("#step")
     steps = sum(str(action) != "pass" for _, action in deal.history)
-    expect(step).to_contain_text(f"Hand 1, step 0 of {steps}: The deal")
+    # the record is replayed on the server first: give a busy machine time
+    expect(step).to_contain_text(f"Hand 1, step 0 of {steps}: The deal", timeout=20_000)
     expect(page.locator("#title")).to_contain_text("hand.json")
     # Links to this game's record or steps do not apply to a file in the page.
     expect(page.locator("#share")).to_be_hidden()
