@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourwinds.family import family_of
 from fourwinds.rules import listed
+from fourwinds.server import heap
 from fourwinds.server.acknowledge import StoredFirst
 from fourwinds.server.limits import ClientLimits, Limits
 from fourwinds.server.lobby import Lobby
@@ -38,6 +39,7 @@ from fourwinds.server.protocol import (
     parse_message,
 )
 from fourwinds.server.replay import replay_steps
+from fourwinds.server.stats import STATS
 from fourwinds.server.storable import storable
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing, table_rules
@@ -217,6 +219,17 @@ async def add_bots(request: Request) -> Response:
     return JSONResponse({"table": table.summary()})
 
 
+async def server_stats(request: Request) -> Response:
+    """Where this process's time went (server/stats.py), and what it holds."""
+    lobby = _lobby(request)
+    report = STATS.report(lobby.storage.journal.cpu_seconds)
+    report["tables"] = len(lobby.tables)
+    report["sockets"] = sum(len(c) for t in lobby.tables.values() for c in t.connections)
+    report["writes"] = lobby.storage.journal.written
+    report["commits"] = lobby.storage.journal.commits
+    return JSONResponse(report)
+
+
 async def list_games(request: Request) -> Response:
     games = await asyncio.to_thread(_lobby(request).games)  # issue 14: reads off the loop
     return JSONResponse({"games": games})
@@ -333,22 +346,35 @@ async def play(websocket: WebSocket) -> None:
 
 
 def create_app(
-    database_url: str | None = None, timing: Timing | None = None, limits: Limits | None = None
+    database_url: str | None = None,
+    timing: Timing | None = None,
+    limits: Limits | None = None,
+    settle_heap: bool = False,
+    worker: int | None = None,
 ) -> Starlette:
-    """The app over the given database (default: SQLite in the user's data directory)."""
+    """The app over the given database (default: SQLite in the user's data directory).
+    ``settle_heap``: tune the process's garbage collector once started (``serve`` does; an app
+    inside a test process does not). ``worker``: this process is that worker of several
+    (``server/owner.py``)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(database_url)
-        lobby = Lobby(storage, timing or Timing())
+        lobby = Lobby(storage, timing or Timing(), None if worker is None else str(worker))
         app.state.lobby = lobby
         app.state.limits = limits
         storage.journal.attach(asyncio.get_running_loop(), lobby.database)
         lobby.start()
+        freezer = None
+        if settle_heap:  # issue 14: no long collector pauses (server/heap.py)
+            heap.settle()
+            freezer = asyncio.create_task(heap.keep_frozen())
         try:
             yield
         finally:
+            if freezer is not None:
+                freezer.cancel()
             lobby.close()
             storage.close()
 
@@ -363,6 +389,7 @@ def create_app(
         Route("/api/tables/{table_id}/bots", add_bots, methods=["POST"]),
         Route("/api/tables/{table_id}/card", table_card),
         Route("/api/games", list_games),
+        Route("/api/stats", server_stats),
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),
         WebSocketRoute("/ws/{table_id}", play),
