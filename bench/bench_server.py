@@ -24,8 +24,8 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -67,12 +67,6 @@ def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
         except OSError:
             time.sleep(0.05)
     raise RuntimeError("the server did not start")
-
-
-def stored_actions(database: Path) -> int:
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
-        count: int = connection.execute("SELECT count(*) FROM actions").fetchone()[0]
-        return count
 
 
 def first_choice(legal: list[str]) -> str:
@@ -125,13 +119,51 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def run(tables: int, seconds: float, bot_delay: float, client_tables: int) -> dict[str, Any]:
+def get(base: str, path: str) -> Any:
+    with urllib.request.urlopen(base + path) as answer:
+        return json.load(answer)
+
+
+def run(
+    tables: int, seconds: float, bot_delay: float, client_tables: int, bot: str
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fourwinds-bench-") as folder:
-        return measure(Path(folder) / "bench.sqlite3", tables, seconds, bot_delay, client_tables)
+        database = Path(folder) / "bench.sqlite3"
+        return measure(database, tables, seconds, bot_delay, client_tables, bot)
+
+
+def cpu_split(before: dict[str, Any], after: dict[str, Any], elapsed: float) -> dict[str, Any]:
+    """Where the server's CPU went during the measured window, as fractions of it."""
+    cpu = after["cpu_seconds"] - before["cpu_seconds"]
+    parts = {
+        "bots": after["bot_seconds"] - before["bot_seconds"],
+        "journal": after["journal_cpu_seconds"] - before["journal_cpu_seconds"],
+        "gc": after["gc"]["seconds"] - before["gc"]["seconds"],
+    }
+    split = {name: round(part / cpu, 3) for name, part in parts.items()} if cpu else {}
+    split["other"] = round(1 - sum(split.values()), 3) if cpu else 0.0
+    return {"core_busy": round(cpu / elapsed, 3), **split}
+
+
+def gc_report(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The collections during the window: how many were full, and their mean pause."""
+    full = after["full"] - before["full"]
+    seconds = after["full_seconds"] - before["full_seconds"]
+    return {
+        "collections": after["pauses"] - before["pauses"],
+        "full": full,
+        "full_mean_ms": round(seconds / full * 1000, 1) if full else None,
+        "longest_ms_since_start": after["longest_ms"],
+    }
 
 
 def measure(
-    database: Path, tables: int, seconds: float, bot_delay: float, client_tables: int
+    database: Path,
+    tables: int,
+    seconds: float,
+    bot_delay: float,
+    client_tables: int,
+    bot: str = "greedy",
 ) -> dict[str, Any]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -139,6 +171,8 @@ def measure(
     command = [sys.executable, "-m", "fourwinds", "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{database}", "--bot-delay", str(bot_delay)]
     command += ["--hand-pause", "1"]
+    command += ["--tables-per-client", "100000", "--tables-per-minute", "100000"]
+    command += ["--sockets-per-client", "100000"]
     server = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -146,47 +180,64 @@ def measure(
     )
     try:
         wait_until_up(base, server)
+        idle = get(base, "/api/stats")
         for _ in range(tables):
             table_id = post(base, "/api/tables", RULES)["table"]["id"]
-            post(base, f"/api/tables/{table_id}/bots", {"bot": "greedy"})
+            post(base, f"/api/tables/{table_id}/bots", {"bot": bot})
         seats = []
         for _ in range(client_tables):
             table_id = post(base, "/api/tables", RULES)["table"]["id"]
             seat = post(base, f"/api/tables/{table_id}/join", {"name": "bench"})
-            post(base, f"/api/tables/{table_id}/bots", {"bot": "greedy"})
+            post(base, f"/api/tables/{table_id}/bots", {"bot": bot})
             seats.append((f"ws://127.0.0.1:{port}/ws/{table_id}", seat["position"], seat["token"]))
         time.sleep(WARM_UP)
-        first = stored_actions(database)
+        before = get(base, "/api/stats")
         started = time.perf_counter()
         latencies = asyncio.run(measured_client(seats, seconds))
         elapsed = time.perf_counter() - started
-        played = stored_actions(database) - first
+        after = get(base, "/api/stats")
     finally:
         server.terminate()
         server.wait(10)
+    every = tables + client_tables
     return {
         "tables": tables,
         "client_tables": client_tables,
+        "human_seats": client_tables,
+        "bot": bot,
         "seconds": round(elapsed, 2),
         "bot_delay": bot_delay,
         "server_core": core,
-        "actions_per_second": round(played / elapsed, 1),
+        "actions_per_second": round((after["writes"] - before["writes"]) / elapsed, 1),
+        "commits_per_second": round((after["commits"] - before["commits"]) / elapsed, 1),
         "client": {
             "actions": len(latencies),
             "p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
             "p99_ms": round(percentile(latencies, 0.99) * 1000, 2) if latencies else None,
+            "max_ms": round(max(latencies) * 1000, 2) if latencies else None,
         },
+        "memory": {
+            "idle_mb": round(idle["rss_bytes"] / 2**20, 1),
+            "end_mb": round(after["rss_bytes"] / 2**20, 1),
+            "per_table_kb": round((before["rss_bytes"] - idle["rss_bytes"]) / every / 1024, 1),
+        },
+        "cpu": cpu_split(before, after, elapsed),
+        "gc": gc_report(before["gc"], after["gc"]),
     }
 
 
 def main() -> None:
+    # a timeout's SIGTERM runs the clean-up (the server is stopped), as an interrupt does
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(1))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200, help="bot-only tables")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds")
     parser.add_argument("--bot-delay", type=float, default=0.5, help="seconds per bot decision")
     parser.add_argument("--client-tables", type=int, default=10, help="tables with the client")
+    parser.add_argument("--bot", default="greedy", help="the bots at every table")
     args = parser.parse_args()
-    print(json.dumps(run(args.tables, args.seconds, args.bot_delay, args.client_tables)))
+    report = run(args.tables, args.seconds, args.bot_delay, args.client_tables, args.bot)
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":

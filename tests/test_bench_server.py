@@ -11,7 +11,7 @@ from pathlib import Path
 SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "bench_server.py"
 
 
-def test_a_tiny_run_prints_tables_throughput_and_client_latency() -> None:
+def test_a_tiny_run_prints_tables_throughput_latency_memory_and_cpu() -> None:
     completed = subprocess.run(
         [
             sys.executable,
@@ -24,9 +24,17 @@ def test_a_tiny_run_prints_tables_throughput_and_client_latency() -> None:
         timeout=120,
     )
     report = json.loads(completed.stdout)
-    assert report["tables"] == 3 and report["client_tables"] == 2
-    assert report["seconds"] >= 2
+    assert report["tables"] == 3 and report["client_tables"] == report["human_seats"] == 2
+    assert report["bot"] == "greedy" and report["seconds"] >= 2
     assert report["actions_per_second"] > 0
+    assert 0 < report["commits_per_second"] <= report["actions_per_second"]
     client = report["client"]
     assert client["actions"] > 0
-    assert 0 < client["p50_ms"] <= client["p99_ms"]
+    assert 0 < client["p50_ms"] <= client["p99_ms"] <= client["max_ms"]
+    memory = report["memory"]
+    assert 0 < memory["idle_mb"] <= memory["end_mb"] and memory["per_table_kb"] > 0
+    cpu = report["cpu"]
+    assert 0 < cpu["core_busy"] <= 1.05
+    parts = [cpu[name] for name in ("bots", "journal", "gc", "other")]
+    assert all(part >= 0 for part in parts[:3]) and abs(sum(parts) - 1) < 0.01
+    assert report["gc"]["collections"] >= 0

@@ -366,6 +366,21 @@ MAX_FRAME = 65536
     show_default=True,
     help="Messages a socket may send a second (twice as many at once).",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Processes to run, on --port and the ports after it, over one shared database "
+    "(PostgreSQL), behind a load balancer (docs/deploy.md); each restarted if it dies.",
+)
+@click.option(
+    "--worker",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Run as worker K of several (--workers starts them so): table ids start with 'K.', "
+    "and only those tables are played here.",
+)
 def serve(
     host: str,
     port: int,
@@ -378,12 +393,22 @@ def serve(
     tables_per_minute: int,
     sockets_per_client: int,
     messages_per_second: float,
+    workers: int,
+    worker: int | None,
 ) -> None:
     """Serve the web app: the lobby, tables with bots and friends, history and replays."""
     import uvicorn
 
     from fourwinds.server.app import create_app
     from fourwinds.server.table import Timing
+
+    if workers > 1:
+        from fourwinds.server.workers import supervise
+
+        params = dict(click.get_current_context().params)
+        del params["workers"], params["port"], params["worker"]
+        supervise(workers, port, params)
+        return
 
     limits = Limits(
         tables_per_client,
@@ -397,9 +422,15 @@ def serve(
     except OSError as error:
         click.echo(f"fourwinds serve: cannot listen on {host}:{port}: {error.strerror}", err=True)
         sys.exit(1)
-    app = create_app(database_url, Timing(bot_delay, away_wait, hand_pause, grace), limits)
+    app = create_app(
+        database_url,
+        Timing(bot_delay, away_wait, hand_pause, grace),
+        limits,
+        settle_heap=True,
+        worker=worker,
+    )
     config = uvicorn.Config(app, ws_max_size=MAX_FRAME, log_level="warning")
-    click.echo(f"fourwinds at http://{host}:{port}/")
+    click.echo(f"fourwinds{f' worker {worker}' if worker else ''} at http://{host}:{port}/")
     uvicorn.Server(config).run(sockets=[listener])
 
 

@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from fourwinds.family import family_of
 from fourwinds.record import ReplayError, replay
 from fourwinds.rules import RuleSet, get_rules, listed
+from fourwinds.server import heap
 from fourwinds.server.acknowledge import StoredFirst
 from fourwinds.server.limits import ClientLimits, Limits
 from fourwinds.server.lobby import Lobby
@@ -50,6 +51,7 @@ from fourwinds.server.protocol import (
 from fourwinds.server.replay import file_table, replay_steps
 from fourwinds.server.rulebook import rules_page
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
+from fourwinds.server.stats import STATS
 from fourwinds.server.storable import storable
 from fourwinds.server.storage import Storage
 from fourwinds.server.table import Table, TableError, Timing, table_rules
@@ -316,6 +318,17 @@ async def add_bots(request: Request) -> Response:
     return JSONResponse({"table": table.summary()})
 
 
+async def server_stats(request: Request) -> Response:
+    """Where this process's time went (server/stats.py), and what it holds."""
+    lobby = _lobby(request)
+    report = STATS.report(lobby.storage.journal.cpu_seconds)
+    report["tables"] = len(lobby.tables)
+    report["sockets"] = sum(len(c) for t in lobby.tables.values() for c in t.connections)
+    report["writes"] = lobby.storage.journal.written
+    report["commits"] = lobby.storage.journal.commits
+    return JSONResponse(report)
+
+
 async def list_games(request: Request) -> Response:
     games = await asyncio.to_thread(_lobby(request).games)  # issue 14: reads off the loop
     return JSONResponse({"games": games})
@@ -474,7 +487,8 @@ async def _watch(websocket: WebSocket, table: Table, connection: SocketConnectio
     sender = asyncio.create_task(connection.pump(websocket))
     table.watch(connection)
     try:
-        while await _receive(websocket) is not None:
+        # as a seat's: a spectator that falls behind is closed (its outbox freed)
+        while await connection.unless_behind(_receive(websocket)) is not None:
             connection.send(error("a spectator watches: take a seat to play"))
     except WebSocketDisconnect:
         pass
@@ -484,22 +498,35 @@ async def _watch(websocket: WebSocket, table: Table, connection: SocketConnectio
 
 
 def create_app(
-    database_url: str | None = None, timing: Timing | None = None, limits: Limits | None = None
+    database_url: str | None = None,
+    timing: Timing | None = None,
+    limits: Limits | None = None,
+    settle_heap: bool = False,
+    worker: int | None = None,
 ) -> Starlette:
-    """The app over the given database (default: SQLite in the user's data directory)."""
+    """The app over the given database (default: SQLite in the user's data directory).
+    ``settle_heap``: tune the process's garbage collector once started (``serve`` does; an app
+    inside a test process does not). ``worker``: this process is that worker of several
+    (``server/owner.py``)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(database_url)
-        lobby = Lobby(storage, timing or Timing())
+        lobby = Lobby(storage, timing or Timing(), None if worker is None else str(worker))
         app.state.lobby = lobby
         app.state.limits = limits
         storage.journal.attach(asyncio.get_running_loop(), lobby.database)
         lobby.start()
+        freezer = None
+        if settle_heap:  # issue 14: no long collector pauses (server/heap.py)
+            heap.settle()
+            freezer = asyncio.create_task(heap.keep_frozen())
         try:
             yield
         finally:
+            if freezer is not None:
+                freezer.cancel()
             lobby.close()
             storage.close()
 
@@ -520,6 +547,7 @@ def create_app(
         Route("/api/tables/{table_id}/end", end_table, methods=["POST"]),
         Route("/api/tables/{table_id}/card", table_card),
         Route("/api/games", list_games),
+        Route("/api/stats", server_stats),
         Route("/api/games/{table_id}/record", game_record),
         Route("/api/games/{table_id}/replay", game_replay),
         Route("/api/replay", file_replay, methods=["POST"]),

@@ -20,7 +20,7 @@ import functools
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +78,10 @@ class Journal:
         """When the database stopped answering (None while it answers)."""
         self.commits = 0
         """Transactions committed (each one group of writes)."""
+        self.written = 0
+        """Writes committed."""
+        self.cpu_seconds = 0.0
+        """CPU time of the journal's thread so far."""
         self._thread = threading.Thread(target=self._run, name="fourwinds-journal", daemon=True)
         self._thread.start()
 
@@ -149,6 +153,7 @@ class Journal:
                     return
                 group, self._queue = self._queue[:GROUP_MOST], self._queue[GROUP_MOST:]
             self._commit_group(group)
+            self.cpu_seconds = time.thread_time()
 
     def _commit_group(self, group: list[_Write]) -> None:
         pause = RETRY_FIRST
@@ -195,15 +200,15 @@ class Journal:
             self._connection = self._connect()
         connection = self._connection
         try:
-            for write in group:
-                for statement, row in write.steps:
-                    connection.execute(statement, row)
+            for statement, rows in _runs(group):
+                connection.execute(statement, rows)
             connection.commit()
         except Exception:
             with contextlib.suppress(Exception):  # a broken connection may not roll back
                 connection.rollback()
             raise
         self.commits += 1
+        self.written += len(group)
         if self._after_commit is not None:
             try:  # the group is stored: a failure here must not make it written twice
                 self._after_commit(connection)
@@ -241,6 +246,27 @@ def _call_soon(loop: asyncio.AbstractEventLoop | None, call: Callable[[], None])
         return
     with contextlib.suppress(RuntimeError):  # a closed loop (shut down): nobody left to tell
         loop.call_soon_threadsafe(call)
+
+
+def _runs(group: list[_Write]) -> Iterator[tuple[Executable, Any]]:
+    """The group's statements in order, each run of one statement object with rows (the same
+    insert, say) as one call with every row: an ``executemany``, far cheaper than one each."""
+    statement: Executable | None = None
+    rows: list[dict[str, Any]] = []
+    for write in group:
+        for step, row in write.steps:
+            if rows and (step is not statement or row is None):
+                assert statement is not None
+                yield statement, rows
+                rows = []
+            if row is None:
+                yield step, None
+            else:
+                statement = step
+                rows.append(row)
+    if rows:
+        assert statement is not None
+        yield statement, rows
 
 
 def _run_all(calls: list[tuple[Then, BaseException | None]]) -> None:

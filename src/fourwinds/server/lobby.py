@@ -6,13 +6,17 @@ storage when someone asks for it (its summary and record need no replay).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fourwinds.rules import get_rules
+from fourwinds.server.owner import owner, prefix
 from fourwinds.server.storage import Storage, StoredTable
-from fourwinds.server.table import Table, Timing
+from fourwinds.server.table import Table, Timing, table_rules
 
 GAMES_LISTED = 100
+OTHERS_SECONDS = 2.0
+"""How long the lobby keeps the other workers' tables it read before reading them again."""
 
 
 def game_summary(stored: StoredTable, record: dict[str, Any]) -> dict[str, Any]:
@@ -43,15 +47,54 @@ def game_summary(stored: StoredTable, record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def stored_summary(stored: StoredTable, hand: int | None) -> dict[str, Any]:
+    """The ``TableSummary`` of another worker's unfinished table, as stored: its seats, but not
+    who is connected (a person shows as not connected, a bot as connected)."""
+    rules = table_rules(stored.rules, stored.options, stored.card)
+    seated = len(stored.players) == rules.players
+    return {
+        "id": stored.id,
+        "rules": rules.name,
+        "title": rules.title,
+        "options": rules.options(),
+        "positions": rules.players,
+        "claim_seconds": stored.claim_seconds,
+        "status": "playing" if seated else "open",
+        "players": [
+            {
+                "position": p.position,
+                "name": p.name,
+                "bot": p.bot,
+                "connected": p.bot is not None,
+                "away": False,
+            }
+            for p in stored.players
+        ],
+        "hand_number": (hand or 0) if seated else None,
+        "created": stored.created,
+        "watchers": 0,  # spectators are counted by the worker that holds the table
+    }
+
+
 class Lobby:
-    def __init__(self, storage: Storage, timing: Timing) -> None:
+    def __init__(self, storage: Storage, timing: Timing, worker: str | None = None) -> None:
         self.storage = storage
         self.timing = timing
+        self.worker = worker
+        """This process's worker name when several share the database (``server/owner.py``);
+        None for a single process, which owns every table."""
         self.tables: dict[str, Table] = {}
+        self._others: tuple[float, list[dict[str, Any]]] = (0.0, [])
+
+    def owns(self, table_id: str) -> bool:
+        return self.worker is None or owner(table_id) == self.worker
 
     def start(self) -> None:
-        """Rebuild every unfinished table and start its timers (on the running loop)."""
+        """Rebuild every unfinished table this process owns and start its timers (on the
+        running loop)."""
         for table_id in self.storage.table_ids(finished=False):
+            if not self.owns(table_id):
+                continue
             table = self.table(table_id)
             assert table is not None
             table.resume()
@@ -70,7 +113,9 @@ class Lobby:
         self, rules: str, options: dict[str, Any], claim_seconds: float, card: str | None = None
     ) -> Table:
         self._forget_finished()
-        table = Table.create(self.storage, self.timing, rules, options, claim_seconds, card)
+        table = Table.create(
+            self.storage, self.timing, rules, options, claim_seconds, card, prefix(self.worker)
+        )
         self.tables[table.id] = table
         return table
 
@@ -85,6 +130,8 @@ class Lobby:
         state); None when there is no such table."""
         table = self.tables.get(table_id)
         if table is None:
+            if not self.owns(table_id):
+                return None  # another worker's: the balancer sends its requests there
             stored = self.storage.load_table(table_id)
             if stored is None:
                 return None
@@ -101,8 +148,23 @@ class Lobby:
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The tables someone can join or watch: open and playing ones (a table whose people
-        have all gone is finished after the grace time, and leaves this list)."""
-        return [table.summary() for table in self.tables.values() if table.status != "finished"]
+        have all gone is finished after the grace time, and leaves this list); with several
+        workers the others' too, as stored (read at most every ``OTHERS_SECONDS``)."""
+        own = [table.summary() for table in self.tables.values() if table.status != "finished"]
+        if self.worker is None:
+            return own
+        return own + self._other_tables()
+
+    def _other_tables(self) -> list[dict[str, Any]]:
+        read, summaries = self._others
+        if time.monotonic() - read > OTHERS_SECONDS:
+            summaries = [
+                stored_summary(stored, hand)
+                for stored, hand in self.storage.unfinished_tables()
+                if not self.owns(stored.id)
+            ]
+            self._others = (time.monotonic(), summaries)
+        return summaries
 
     def games(self) -> list[dict[str, Any]]:
         """Finished games, newest first."""

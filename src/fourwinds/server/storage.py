@@ -10,6 +10,8 @@ tokens are stored only as SHA-256 hashes.
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -30,13 +32,17 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from fourwinds.server.journal import Journal, Steps, Then
+
+log = logging.getLogger(__name__)
 
 
 class Base(DeclarativeBase):
@@ -87,6 +93,11 @@ class ActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat wind that acted; None for the start of the next hand (action ``next``)."""
     action: Mapped[str] = mapped_column(String(40))
+
+
+INSERT_ACTION = insert(ActionRow)
+"""One statement object for every action, so that the journal commits a group's actions in one
+``executemany``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +167,42 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _create_schema(engine: Engine) -> None:
+    """Create the tables that are missing. Workers starting together over one PostgreSQL
+    database race to create them, and the loser's CREATE fails on the winner's: look again."""
+    for attempt in range(5):
+        try:
+            Base.metadata.create_all(engine)
+            return
+        except DBAPIError:
+            if attempt == 4:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+
+
+class Checkpointer(threading.Thread):
+    """Copies SQLite's write-ahead log into the database every second, on a connection and a
+    thread of its own: commits never wait for the disk's flush a checkpoint makes, and once a
+    checkpoint has copied everything the next commit writes the log from its start again."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(name="fourwinds-checkpoint", daemon=True)
+        self.engine = engine
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.wait(CHECKPOINT_SECONDS):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception as problem:
+                log.warning("checkpoint: %s", problem)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join()
+
+
 class Storage:
     """The repository. Reads run where they are called; every write goes through the journal
     (``server/journal.py``): queued, committed in order in small groups on its own thread, and
@@ -164,38 +211,36 @@ class Storage:
 
     def __init__(self, url: str | None = None, wal_limit: int = WAL_LIMIT) -> None:
         self.engine = _engine(url or default_url())
-        Base.metadata.create_all(self.engine)
+        _create_schema(self.engine)
         self.wal_limit = wal_limit
         self._wal: Path | None = None
-        self._checkpointed = 0.0
+        self._checkpointer: Checkpointer | None = None
         after_commit = None
         if self.engine.dialect.name == "sqlite" and self.engine.url.database:
             self._wal = Path(self.engine.url.database + "-wal")
             after_commit = self._checkpoint
             with self.engine.connect() as connection:  # a log left by a crash, copied back
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._checkpointer = Checkpointer(self.engine)
+            self._checkpointer.start()
         self.journal = Journal(self.engine.connect, after_commit)
 
     def close(self) -> None:
         self.journal.close()
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         self.engine.dispose()
 
     def _checkpoint(self, connection: Connection) -> None:
-        """After a commit (on the journal's thread): copy the log into the database every
-        second, and truncate it whenever it has grown past ``wal_limit``."""
+        """After a commit (on the journal's thread): truncate the log whenever it has grown
+        past ``wal_limit`` (the Checkpointer keeps it from growing in the first place)."""
         assert self._wal is not None
-        now = time.monotonic()
         try:
             large = self._wal.stat().st_size > self.wal_limit
         except FileNotFoundError:
             large = False
         if large:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        elif now - self._checkpointed >= CHECKPOINT_SECONDS:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        else:
-            return
-        self._checkpointed = now
 
     @property
     def waiting(self) -> bool:
@@ -285,7 +330,7 @@ class Storage:
             "seat": action.seat,
             "action": action.action,
         }
-        return self._write(insert(ActionRow), row, then)
+        return self._write(INSERT_ACTION, row, then)
 
     def finish(
         self,
@@ -342,6 +387,66 @@ class Storage:
                 ],
                 card=card,
             )
+
+    def unfinished_tables(self) -> list[tuple[StoredTable, int | None]]:
+        """Every unfinished table with its latest hand number (None before the first action),
+        oldest first: what the lobby shows of the tables other workers hold."""
+        hands = (
+            select(ActionRow.table_id, func.max(ActionRow.hand).label("hand"))
+            .group_by(ActionRow.table_id)
+            .subquery()
+        )
+        query = (
+            select(
+                TableRow.id,
+                TableRow.rules,
+                TableRow.options,
+                TableRow.claim_seconds,
+                TableRow.seed,
+                TableRow.created,
+                hands.c.hand,
+            )
+            .outerjoin(hands, hands.c.table_id == TableRow.id)
+            .where(TableRow.finished.is_(None))
+            .order_by(TableRow.created)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+            players: dict[str, list[StoredPlayer]] = {}
+            for p in connection.execute(
+                select(PlayerRow)
+                .join(TableRow, TableRow.id == PlayerRow.table_id)
+                .where(TableRow.finished.is_(None))
+                .order_by(PlayerRow.position)
+            ):
+                players.setdefault(p.table_id, []).append(
+                    StoredPlayer(p.position, p.name, p.bot, p.token_hash, p.auto_pass)
+                )
+            cards = {
+                table_id: text
+                for table_id, text in connection.execute(
+                    select(CardRow.table_id, CardRow.text)
+                    .join(TableRow, TableRow.id == CardRow.table_id)
+                    .where(TableRow.finished.is_(None))
+                )
+            }
+        return [
+            (
+                StoredTable(
+                    id=row.id,
+                    rules=row.rules,
+                    options=json.loads(row.options),
+                    claim_seconds=row.claim_seconds,
+                    seed=row.seed,
+                    created=row.created,
+                    finished=None,
+                    players=players.get(row.id, []),
+                    card=cards.get(row.id),
+                ),
+                row.hand,
+            )
+            for row in rows
+        ]
 
     def load_actions(self, table_id: str) -> list[StoredAction]:
         query = select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)

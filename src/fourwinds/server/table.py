@@ -1,9 +1,10 @@
 """One table at run time: its match, its four positions, their connections and its timers.
 
 The table is the authority for its game. Every move, from a person, a bot or a timer, goes through
-``act``: checked against the engine's ``legal_actions``, written to storage, then played; then each
-connected position gets a fresh ``state`` built from its own ``View`` only, with the events of the
-actions played since its previous state, each as its seat may see it (``Event.for_seat``). Timers
+``act``: checked against the engine's ``legal_actions``, written to storage, then played; once
+the write is committed each connected position gets a fresh ``state`` built from its own ``View``
+only, with the events of the actions played since its previous state, each as its seat may see
+it (``Event.for_seat``). Timers
 (asyncio, on the running loop) play for the server's bots after ``bot_delay``, pass for a person
 whose claim time ran out or who asked for auto-pass, let the family's strongest bot take over a
 position whose player has been away for ``away_wait``, start the next hand after ``hand_pause``
@@ -32,6 +33,7 @@ from fourwinds.record import match_record
 from fourwinds.rules import RuleSet, get_rules
 from fourwinds.server.protocol import hand_summary
 from fourwinds.server.public import NOBODY, public_view
+from fourwinds.server.stats import STATS
 from fourwinds.server.storage import Storage, StoredAction, StoredPlayer, StoredTable
 
 NEXT = "next"
@@ -147,12 +149,14 @@ class Table:
         options: dict[str, Any],
         claim_seconds: float,
         card: str | None = None,
+        id_prefix: str = "",
     ) -> Table:
         """A new open table with a fresh secret seed (refuses unknown rules or options, and a
-        card that does not parse or is given for a game other than American)."""
+        card that does not parse or is given for a game other than American); its id starts
+        with ``id_prefix`` (the owning worker's, ``server/owner.py``)."""
         rule_set = table_rules(rules, options, card)
         stored = StoredTable(
-            id=secrets.token_urlsafe(6),
+            id=id_prefix + secrets.token_urlsafe(6),
             rules=rule_set.name,
             options=rule_set.options(),
             claim_seconds=claim_seconds,
@@ -728,7 +732,10 @@ class Table:
         if bot is None:
             bot = self.family.bot(player.bot or self.family.bot_names[0], self.seed + position)
             self._bots[position] = bot
-        self.act(position, str(bot.choose(self.family.view(self.match.deal, seat))))
+        started = time.thread_time()
+        choice = bot.choose(self.family.view(self.match.deal, seat))
+        STATS.decided(time.thread_time() - started)  # issue 14: the CPU split (server/stats.py)
+        self.act(position, str(choice))
 
     def _pass(self, position: int) -> None:
         self._cancel_move(position)
