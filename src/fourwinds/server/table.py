@@ -1,14 +1,14 @@
 """One table at run time: its match, its four positions, their connections and its timers.
 
 The table is the authority for its game. Every move, from a person, a bot or a timer, goes through
-``act``: checked against the engine's ``legal_actions``, written to storage, then played; once
-the write is committed each connected position gets a fresh ``state`` built from its own ``View``
-only, with the events of the actions played since its previous state, each as its seat may see
-it (``Event.for_seat``). Timers (asyncio, on the running loop) play for the server's bots after
-``bot_delay``, pass for a person whose claim time ran out or who asked for auto-pass, let the
-family's strongest bot take over a position whose player has been away for ``away_wait``, and
-start the next hand after ``hand_pause``. A restarted server rebuilds a table from its seed and
-stored actions with the same code that played them.
+``act``: checked against the engine's ``legal_actions``, written to storage, then played; then each
+connected position gets a fresh ``state`` built from its own ``View`` only, with the events of the
+actions played since its previous state, each as its seat may see it (``Event.for_seat``). Timers
+(asyncio, on the running loop) play for the server's bots after ``bot_delay``, pass for a person
+whose claim time ran out or who asked for auto-pass, let the family's strongest bot take over a
+position whose
+player has been away for ``away_wait``, and start the next hand after ``hand_pause``. A restarted
+server rebuilds a table from its seed and stored actions with the same code that played them.
 """
 
 from __future__ import annotations
@@ -483,6 +483,8 @@ class Table:
     # ---------------------------------------------------------------- timers
 
     def _changed(self) -> None:
+        """Set the timers and send the states, once every move of the table is committed (a
+        state shows only stored moves: docs/server.md, what is acknowledged, and when)."""
         if self._unsaved:
             return  # _saved calls again once the moves are stored
         self._schedule()
