@@ -652,6 +652,8 @@ class Table:
     # ---------------------------------------------------------------- timers
 
     def _changed(self) -> None:
+        """Set the timers and send the states, once every move of the table is committed (a
+        state shows only stored moves: docs/server.md, what is acknowledged, and when)."""
         if self.finished is None:
             self._watch_grace()
         if self._unsaved:
