@@ -21,6 +21,7 @@ import uvicorn
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from rig import give
+from serving import ROOMY
 from test_server_leaks import hidden_texts
 from test_web_browser import CHROMIUM, CHROMIUM_ARGS, watch_errors
 
@@ -45,7 +46,8 @@ class Served:
     """The app on a free port, with its lobby at hand."""
 
     def __init__(self, folder: Path, timing: Timing = TIMING) -> None:
-        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", timing)
+        # roomy limits: this module's tests make more tables a minute than a client may
+        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", timing, ROOMY)
         self.listener = socket.socket()
         self.listener.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
