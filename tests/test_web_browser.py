@@ -10,7 +10,6 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,14 +17,11 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from rig import give
-from serving import ROOMY, fixed_seed
-
-from fourwinds.server.app import create_app
-from fourwinds.server.table import Timing
+from serving import fixed_seed
+from web_rig import rig_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -419,33 +415,13 @@ def test_a_hint_gives_each_wait_with_what_it_pays(
     it pays by discard and self-drawn (docs/web.md, Hints). The server runs in this process so that
     the test can give East its tiles before anyone moves."""
     fixed_seed(monkeypatch, 21)
-    app = create_app(f"sqlite:///{tmp_path / 'fourwinds.sqlite'}", Timing(0, 60, 120), ROOMY)
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-            time.sleep(0.05)
+    with rig_server(tmp_path) as rig:
         page = context.new_page()
         errors = watch_errors(page)
-        created = page.request.post(
-            url + "/api/tables", data={"rules": "classical", "options": {"rounds": 1}}
-        )
-        table = app.state.lobby.tables[created.json()["table"]["id"]]
-        # Sit at East's position, so that nobody moves before East's first discard.
-        east = table.family.match(table.rules, table.seed).east
-        seat = page.request.post(
-            f"{url}/api/tables/{table.id}/join", data={"name": "Ann", "position": east}
-        ).json()
-        page.request.post(f"{url}/api/tables/{table.id}/bots", data={"bot": "greedy"})
-        assert table.match.position_of(0) == seat["position"]
+        # East's position, so that nobody moves before East's first discard
+        table, link = rig.east_table(page, "classical")
         give(table.match.deal, 0, "111m 456m 789m 23p 55p 7z")  # discarding 7z leaves 1p or 4p
-        page.goto(url + seat["url"])
+        page.goto(link)
         expect(page.locator('#hand .tile:not([aria-disabled="true"])')).to_have_count(14)
         page.keyboard.press("h")
         hint = page.locator("#hint")
@@ -460,6 +436,3 @@ def test_a_hint_gives_each_wait_with_what_it_pays(
         assert hint.evaluate("h => h.scrollWidth <= h.clientWidth + 1 || h.clientWidth === 0")
         page.screenshot(path=tmp_path / "hint.png")
         assert errors == []
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)

@@ -21,6 +21,7 @@ import uvicorn
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from rig import give
+from serving import ROOMY
 from test_server_leaks import hidden_texts
 from test_web_browser import CHROMIUM, CHROMIUM_ARGS, watch_errors
 
@@ -39,13 +40,16 @@ TIMING = Timing(bot_delay=0, away_wait=0.5, hand_pause=120, grace=120)
 """Bots at once, a bot for a person gone half a second, and a long pause between hands."""
 QUICK_GAMES = Timing(bot_delay=0, away_wait=0.05, hand_pause=0.05, grace=600)
 """For whole games with a person a bot plays for: no pause between hands."""
+PATIENT = Timing(bot_delay=0, away_wait=60, hand_pause=120, grace=120)
+"""For a person who sits down before her page opens: no bot takes her turn meanwhile."""
 
 
 class Served:
     """The app on a free port, with its lobby at hand."""
 
     def __init__(self, folder: Path, timing: Timing = TIMING) -> None:
-        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", timing)
+        # roomy limits: this module's tests make more tables a minute than a client may
+        self.app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", timing, ROOMY)
         self.listener = socket.socket()
         self.listener.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
@@ -82,6 +86,15 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 def games(tmp_path: Path) -> Iterator[Served]:
     """A server whose games go from hand to hand at once."""
     served = Served(tmp_path, QUICK_GAMES)
+    served.start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def patient(tmp_path: Path) -> Iterator[Served]:
+    """A server that waits a minute before a bot plays for a person without a page."""
+    served = Served(tmp_path, PATIENT)
     served.start()
     yield served
     served.stop()
@@ -248,21 +261,21 @@ def test_leaving_and_ending_a_table(
 
 
 def test_the_next_hand_shows_a_countdown_and_starts_when_all_are_ready(
-    context: BrowserContext, served: Served
+    context: BrowserContext, patient: Served
 ) -> None:
     page = context.new_page()
     errors = watch_errors(page)
-    made = page.request.post(served.url + "/api/tables", data={"rules": "classical"})
-    table = served.table(made.json()["table"]["id"])
+    made = page.request.post(patient.url + "/api/tables", data={"rules": "classical"})
+    table = patient.table(made.json()["table"]["id"])
     # Sit at East's position, whose hand is made complete: East may declare at once.
     east = table.family.match(table.rules, table.seed).east
     seat = page.request.post(
-        f"{served.url}/api/tables/{table.id}/join", data={"name": "Ann", "position": east}
+        f"{patient.url}/api/tables/{table.id}/join", data={"name": "Ann", "position": east}
     ).json()
-    page.request.post(f"{served.url}/api/tables/{table.id}/bots", data={"bot": "greedy"})
+    page.request.post(f"{patient.url}/api/tables/{table.id}/bots", data={"bot": "greedy"})
     assert table.match is not None
     give(table.match.deal, 0, "111m 234m 567m 789m 55p")
-    page.goto(served.url + seat["url"])
+    page.goto(patient.url + seat["url"])
     page.locator('#actions button[data-action="win"]').click()
     expect(page.locator("#end")).to_be_visible()
     countdown = page.locator("#next-countdown")

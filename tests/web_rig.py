@@ -15,6 +15,7 @@ from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page
+from serving import ROOMY
 from starlette.applications import Starlette
 
 from fourwinds.server.app import create_app
@@ -48,7 +49,7 @@ class Rig:
 @contextmanager
 def rig_server(folder: Path, hand_pause: float = 120) -> Iterator[Rig]:
     """The app on a free port in a thread; bots move at once, hands wait for Next."""
-    app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", Timing(0, 60, hand_pause))
+    app = create_app(f"sqlite:///{folder / 'fourwinds.sqlite'}", Timing(0, 60, hand_pause), ROOMY)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{listener.getsockname()[1]}"

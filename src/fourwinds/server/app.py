@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -238,13 +238,14 @@ async def _seat_holder(request: Request, table: Table) -> int:
     return position
 
 
-async def leave_table(request: Request) -> Response:
-    """A person leaves: a free seat before the game, a bot's seat during it."""
+async def _as_seat_holder(request: Request, act: Callable[[Table, int], None]) -> Response:
+    """Do ``act`` for the seat whose token the body carries; the table after it, or why not
+    (403 a bad token or a seat that may not, 409 what the table refuses, 400 a bad body)."""
     table = _table(request)
     if table is None:
         return _failure(404, "no such table")
     try:
-        table.leave(await _seat_holder(request, table))
+        act(table, await _seat_holder(request, table))
     except PermissionError as problem:
         return _failure(403, str(problem))
     except TableError as problem:
@@ -252,27 +253,24 @@ async def leave_table(request: Request) -> Response:
     except ValueError as problem:
         return _failure(400, str(problem))
     return JSONResponse({"table": table.summary()})
+
+
+async def leave_table(request: Request) -> Response:
+    """A person leaves: a free seat before the game, a bot's seat during it."""
+    return await _as_seat_holder(request, lambda table, position: table.leave(position))
+
+
+def _end(table: Table, position: int) -> None:
+    if position != table.host:
+        raise PermissionError("only the host (the first person seated) may end the table")
+    if table.status == "finished":
+        raise TableError("the table is finished")
+    table.end()
 
 
 async def end_table(request: Request) -> Response:
     """The host ends the table: finished now, its finished hands saved for the replay."""
-    table = _table(request)
-    if table is None:
-        return _failure(404, "no such table")
-    try:
-        position = await _seat_holder(request, table)
-        if position != table.host:
-            raise PermissionError("only the host (the first person seated) may end the table")
-        if table.status == "finished":
-            raise TableError("the table is finished")
-        table.end()
-    except PermissionError as problem:
-        return _failure(403, str(problem))
-    except TableError as problem:
-        return _failure(409, str(problem))
-    except ValueError as problem:
-        return _failure(400, str(problem))
-    return JSONResponse({"table": table.summary()})
+    return await _as_seat_holder(request, _end)
 
 
 async def table_card(request: Request) -> Response:

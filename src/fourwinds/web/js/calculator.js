@@ -620,7 +620,9 @@ async function start() {
   sheet = evening.load();
   if (!sheet) startEvening();
   showRules();
-  $("notation").value = draft.notation;
+  // a hand typed before this script ran (it waits for the rule sets) is kept
+  if ($("notation").value) draft.notation = $("notation").value;
+  else $("notation").value = draft.notation;
   showPreview();
   showSheet();
   showHow();

@@ -249,7 +249,8 @@ async function refresh() {
 }
 
 async function start() {
-  $("name").value = playerName.get();
+  // a name typed before this script ran (it waits for the tile faces) is kept
+  if (!$("name").value) $("name").value = playerName.get();
   $("hero-tiles").append(tileRow(["1z", "2z", "3z", "4z"]));
   $("create").addEventListener("submit", create);
   $("rules").addEventListener("change", showOptions);

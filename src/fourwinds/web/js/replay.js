@@ -193,6 +193,8 @@ function startFromFile() {
   $("record-file").addEventListener("change", (event) => {
     if (event.target.files.length) openFile(event.target.files[0]);
   });
+  // a file picked before this script ran, or kept by the browser on coming back
+  if ($("record-file").files.length) openFile($("record-file").files[0]);
   document.body.addEventListener("dragover", (event) => event.preventDefault());
   document.body.addEventListener("drop", (event) => {
     event.preventDefault();
