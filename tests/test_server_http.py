@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -166,7 +168,13 @@ def test_a_finished_game_has_its_record_and_a_replay(
     deals = replay(record)
     assert len(deals) == games[0]["hand_number"] + 1
 
-    steps = http.get(f"/api/games/{table_id}/replay").json()
+    # The replay is streamed a hand at a time: no length known before the last hand is built.
+    replay_url = f"/api/games/{table_id}/replay"
+    with http.stream("GET", replay_url, headers={"Accept-Encoding": "identity"}) as streamed:
+        assert "content-length" not in streamed.headers
+        pieces = list(streamed.iter_raw())
+    assert len(pieces) == len(deals) + 2  # the table, each hand, the closing brackets
+    steps = json.loads(b"".join(pieces))
     assert steps["table"]["id"] == table_id
     assert len(steps["hands"]) == len(deals)
     for hand, deal in zip(steps["hands"], deals, strict=True):

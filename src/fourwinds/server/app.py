@@ -24,6 +24,7 @@ from starlette.responses import (
     JSONResponse,
     PlainTextResponse,
     Response,
+    StreamingResponse,
 )
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -48,7 +49,7 @@ from fourwinds.server.protocol import (
     parse_hello,
     parse_message,
 )
-from fourwinds.server.replay import file_table, replay_steps
+from fourwinds.server.replay import file_table, replay_document
 from fourwinds.server.rulebook import rules_page
 from fourwinds.server.scoring_api import ROUTES as SCORING_ROUTES
 from fourwinds.server.stats import STATS
@@ -362,26 +363,21 @@ async def game_replay(request: Request) -> Response:
     record = _finished_record(request)
     if isinstance(record, JSONResponse):
         return record
-    # issue 14: built and encoded off the event loop (a game has at most HANDS_AT_MOST hands),
-    # its summary read from storage rather than by replaying the table
+    # issue 14: built a hand at a time off the event loop and streamed (a game has at most
+    # HANDS_AT_MOST hands), its summary read from storage rather than by replaying the table
     summary = _lobby(request).finished_summary(request.path_params["table_id"])
-    body = await asyncio.to_thread(_replay_body, summary, record)
-    return Response(body, media_type="application/json")
+    return StreamingResponse(replay_document(summary, record), media_type="application/json")
 
 
-def _replay_body(summary: dict[str, Any] | None, record: dict[str, Any]) -> bytes:
-    return json.dumps({"table": summary, "hands": replay_steps(record)}).encode()
-
-
-def _file_replay(record: dict[str, Any]) -> dict[str, Any]:
-    """The replay of a record file, once ``replay`` has found that it reproduces its game."""
+def _file_table(record: dict[str, Any]) -> dict[str, Any]:
+    """A record file's table, once ``replay`` has found that the record reproduces its game."""
     try:
         replay(record)
+        return file_table(record)
     except ReplayError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as problem:
         raise ReplayError(f"not a fourwinds record: {type(problem).__name__} {problem}") from None
-    return {"table": file_table(record), "hands": replay_steps(record)}
 
 
 async def file_replay(request: Request) -> Response:
@@ -389,7 +385,8 @@ async def file_replay(request: Request) -> Response:
     size up to ``MAX_RECORD_BODY``, played again off the event loop."""
     try:
         record = await _body(request, MAX_RECORD_BODY)
-        return JSONResponse(await asyncio.to_thread(_file_replay, record))
+        table = await asyncio.to_thread(_file_table, record)
+        return StreamingResponse(replay_document(table, record), media_type="application/json")
     except TooLarge:
         return _failure(413, f"a record file may be at most {MAX_RECORD_BODY // 2**20} MiB")
     except BadMessage as problem:

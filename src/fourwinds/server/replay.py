@@ -9,12 +9,14 @@ small.
 
 The same steps serve a game played at the server's tables and a record file a user opens
 (``POST /api/replay``): a match record replays through its match, a record of lone hands
-(``simulate --records``, the RL environment) deals each hand afresh.
+(``simulate --records``, the RL environment) deals each hand afresh. The answer is streamed a hand
+at a time (``replay_document``): a game of many hands never stands whole in the server's memory.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourwinds.family import Family, GameDeal, family_of
@@ -71,28 +73,44 @@ def record_rules(record: dict[str, Any]) -> RuleSet:
     return family_of(rules).with_record_fields(rules, record)
 
 
-def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
+def replay_hands(record: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The ``hands`` of ``GET /api/games/{id}/replay`` and ``POST /api/replay``
-    (docs/protocol.md), for a record that ``fourwinds.record.replay`` has accepted."""
+    (docs/protocol.md), one by one, for a record that ``fourwinds.record.replay`` has accepted."""
     rules = record_rules(record)
     family = family_of(rules)
     if record.get("kind") != "match":
         # Lone hands: seat 0 is East; a hand played on its own has payments but no match to
         # keep its score sheets.
-        hands = []
         for number, entry in enumerate(record["hands"]):
             deal = family.deal(rules, entry["seed"], entry["prevailing_wind"])
             steps = _played(family, deal, entry["actions"])
-            hands.append(_hand(number, 0, steps, [], family.settlement(deal)))
-        return hands
+            yield _hand(number, 0, steps, [], family.settlement(deal))
+        return
     match = family.match(rules, record["seed"])
-    hands = []
     for entry in record["hands"]:
         steps = _played(family, match.deal, entry["actions"])
         outcome = match.next_hand()
         sheets = family.outcome_json(outcome).get("sheets", [])
-        hands.append(_hand(outcome.number, outcome.east, steps, sheets, outcome.settlement))
-    return hands
+        yield _hand(outcome.number, outcome.east, steps, sheets, outcome.settlement)
+
+
+def replay_document(table: dict[str, Any] | None, record: dict[str, Any]) -> Iterator[bytes]:
+    """``{"table": ..., "hands": [...]}`` as JSON, in pieces of one hand each.
+
+    >>> from fourwinds.record import deal_record
+    >>> from fourwinds.rules import get_rules
+    >>> from fourwinds.simulate import play
+    >>> rules = get_rules("beginner")
+    >>> deal = family_of(rules).deal(rules, 7)
+    >>> _ = play(deal, [family_of(rules).bot("random", seat) for seat in range(4)])
+    >>> document = json.loads(b"".join(replay_document(None, deal_record(deal))))
+    >>> len(document["hands"]), document["hands"][0]["steps"][0]["action"]
+    (1, None)
+    """
+    yield b'{"table": ' + json.dumps(table).encode() + b', "hands": ['
+    for number, hand in enumerate(replay_hands(record)):
+        yield (b", " if number else b"") + json.dumps(hand).encode()
+    yield b"]}"
 
 
 def file_table(record: dict[str, Any]) -> dict[str, Any]:
