@@ -106,7 +106,7 @@ class Lobby:
 
     def close(self) -> None:
         for table in self.tables.values():
-            table.close()
+            table.shut_down()
         self.tables.clear()
 
     def create(

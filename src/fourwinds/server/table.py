@@ -135,6 +135,9 @@ class Table:
         """The events of the actions played since the last broadcast, each with the position
         that was East in its hand (an event's seat is a seat wind of that hand)."""
         self._unsaved = 0
+        self._shut = False
+        """The server is shutting down: no state is sent and no timer set again (the journal's
+        last commits still call back, after it has closed)."""
         """Writes of this table's moves not yet committed: until they are, nobody is told of
         them and no timer moves on (see "Waiting for the database" below)."""
 
@@ -654,6 +657,8 @@ class Table:
     def _changed(self) -> None:
         """Set the timers and send the states, once every move of the table is committed (a
         state shows only stored moves: docs/server.md, what is acknowledged, and when)."""
+        if self._shut:
+            return
         if self.finished is None:
             self._watch_grace()
         if self._unsaved:
@@ -742,6 +747,11 @@ class Table:
     def _pass(self, position: int) -> None:
         self._cancel_move(position)
         self.act(position, str(self.family.pass_action))
+
+    def shut_down(self) -> None:
+        """The server stops: every timer stopped for good."""
+        self._shut = True
+        self.close()
 
     def close(self) -> None:
         """Stop every timer (the server is shutting down, or the table is finished; the stored
