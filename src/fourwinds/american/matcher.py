@@ -150,7 +150,7 @@ def _exposed(
 
 _NONE: dict[Tile, int] = {}
 _OUT: Final = 0xFF
-"""Tiles away, in ``_Table.reachable``, of an instance that cannot be made."""
+"""Tiles away, in ``_Table.reachable``, of an instance that cannot be made (and of a guard)."""
 _CAP: Final = 15
 """Held tiles of one kind beyond this count the same (no instance needs more)."""
 
@@ -165,10 +165,20 @@ class _Table:
     held, by an amount that depends only on the kind and its count; these amounts are packed
     (unfilled naturals in the low half, set places in the high half) and cached per (kind,
     count), so a hand costs one subtraction per kind held and never a loop over instances.
+
+    Each line's bytes are adjacent and followed by a guard byte that stays 0: comparing every
+    byte with a number and adding a constant carries into the guard of each line whose bytes
+    are all above it, which gives the fewest tiles away of every line at once (``fewest``).
+    The packed numbers are made when first needed: the dead-hand test reads only the needs,
+    for many sets of exposures.
     """
 
     def __init__(
-        self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...], values: list[int]
+        self,
+        entries: list[_Compiled],
+        exposures: tuple[ExposureKey, ...],
+        values: list[int],
+        lines: Sequence[Line],
     ) -> None:
         self.entries = entries
         self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
@@ -181,13 +191,8 @@ class _Table:
         for position in range(1, len(entries)):
             same = values[entries[position].line] == values[entries[position - 1].line]
             self.tier[position] = self.tier[position - 1] if same else position
-        self.size = size = len(entries)
-        self.shift = 8 * size
-        self.low = (1 << self.shift) - 1
-        self.ones = int.from_bytes(b"\x01" * size, "little")
-        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
-        naturals, places = bytearray(size), bytearray(size)
-        for position, entry in enumerate(entries):
+        self.size = len(entries)
+        for entry in entries:
             filled = _exposed(entry.sets, exposures) if exposures else _NONE
             assert filled is not None
             needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
@@ -197,58 +202,100 @@ class _Table:
             self.needs.append(needs)
             self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
             self.sets.append(tuple(sets))
-            for tile, need, natural in needs:
-                self.by_kind[tile].append((position, need, natural))
-                naturals[position] += natural
-                places[position] += need - natural
-        self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
-            self.shift
-        )
-        self.parts: dict[int, int] = {}
+        self.offsets: list[int] = []
+        """Each position's byte: the positions in order, a guard byte after each line's."""
+        self.position_at: list[int] = []
+        """The position of each byte (-1 for a guard)."""
+        self.instance_at: list[Instance | None] = []
+        """The instance of each byte (None for a guard)."""
         spans: list[tuple[int, int, int]] = []
         first = 0
-        for position in range(1, size + 1):
-            if position == size or entries[position].line != entries[first].line:
-                spans.append((entries[first].line, first, position))
-                first = position
+        for position, entry in enumerate(entries):
+            if position and entry.line != entries[position - 1].line:
+                spans.append((entries[position - 1].line, first, len(self.instance_at)))
+                self.instance_at.append(None)
+                self.position_at.append(-1)
+                first = len(self.instance_at)
+            self.offsets.append(len(self.instance_at))
+            self.instance_at.append(entry.instance)
+            self.position_at.append(position)
+        if entries:
+            spans.append((entries[-1].line, first, len(self.instance_at)))
+            self.instance_at.append(None)
+            self.position_at.append(-1)
+        self.width = len(self.instance_at)
         spans.sort()
-        self.lines = [line for line, _, _ in spans]
-        """The lines of the instances, in card order; each line's instances are adjacent, from
-        ``firsts`` to ``ends`` (and in the slice ``spans``)."""
+        self.lines = [lines[line] for line, _, _ in spans]
+        """The lines of the instances, in card order; a line's bytes run from its ``firsts``
+        to its ``guards`` (its guard byte)."""
         self.firsts = [first for _, first, _ in spans]
-        self.ends = [end for _, _, end in spans]
-        self.spans = [slice(first, end) for _, first, end in spans]
-        self.instances = [entry.instance for entry in entries]
+        self.guards = [guard for _, _, guard in spans]
         self.viable_at = 0
         """Where ``Matcher.viable`` last found an instance that can be made, tried first: as
         tiles go out of sight, the same one mostly still can."""
+        self.parts: dict[int, int] = {}
+        self.packed = False
+
+    def _pack(self) -> None:
+        """The packed totals and the constants of the byte arithmetic."""
+        width, offsets = self.width, self.offsets
+        self.shift = 8 * width
+        self.low = (1 << self.shift) - 1
+        data = bytearray(width)
+        for offset in offsets:
+            data[offset] = 1
+        self.ones = int.from_bytes(data, "little")
+        """1 in every instance's byte, 0 in the guards."""
+        self.high = self.ones << 7
+        self.steps = [self.ones * (tiles + 1) for tiles in range(HAND_SIZE + 1)]
+        """For each number of tiles, one more in every instance's byte: a byte stays at or
+        above 0x80 after taking it from itself plus 0x80 when it is beyond that many."""
+        self.guard_ones = sum(1 << 8 * guard for guard in self.guards)
+        self.carry = self.guard_ones - self.high
+        """Added to the bytes found above a number (0x80 each, 0 the others), carries into the
+        guard of each line whose bytes all are."""
+        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
+        naturals, places = bytearray(width), bytearray(width)
+        for offset, needs in zip(offsets, self.needs, strict=True):
+            for tile, need, natural in needs:
+                self.by_kind[tile].append((offset, need, natural))
+                naturals[offset] += natural
+                places[offset] += need - natural
+        self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
+            self.shift
+        )
+        self.packed = True
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
         and set places, packed."""
-        naturals, places = bytearray(self.size), bytearray(self.size)
-        for position, need, natural in self.by_kind[tile]:
-            naturals[position] = min(count, natural)
-            places[position] = need - natural - max(0, need - max(count, natural))
+        naturals, places = bytearray(self.width), bytearray(self.width)
+        for offset, need, natural in self.by_kind[tile]:
+            naturals[offset] = min(count, natural)
+            places[offset] = need - natural - max(0, need - max(count, natural))
         part = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << self.shift
         self.parts[tile * 16 + count] = part
         return part
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
-        """Tiles away of every instance, one byte each, in the table's order."""
-        return self._aways(counts, jokers).to_bytes(self.size, "little")
+        """Tiles away of every instance, one byte each at its offset (guards 0)."""
+        return self._aways(counts, jokers).to_bytes(self.width, "little")
 
     def reachable(
         self, counts: Sequence[int], jokers: int, reach: Sequence[int], spare: int
     ) -> bytes:
         """``aways``, with ``_OUT`` for each instance that cannot be made from ``reach`` tiles
-        per kind and ``spare`` jokers: those that are some tile away from them."""
-        ones, high = self.ones, self.ones << 7
+        per kind and ``spare`` jokers (those some tile away from them) and for the guards."""
+        aways = self._aways(counts, jokers)
+        ones, high = self.ones, self.high
         out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
-        return (self._aways(counts, jokers) | (out >> 7) * _OUT).to_bytes(self.size, "little")
+        out = ((out >> 7) | self.guard_ones) * _OUT
+        return (aways | out).to_bytes(self.width, "little")
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
+        if not self.packed:
+            self._pack()
         packed = self.start
         parts = self.parts
         for tile, count in enumerate(counts):
@@ -259,10 +306,32 @@ class _Table:
                 packed -= self._part(tile, count) if part is None else part
         naturals, places = packed & self.low, packed >> self.shift
         if jokers:  # set places beyond the jokers: a saturating subtraction in every byte
-            high = self.ones << 7
+            high = self.high
             places = (places | high) - self.ones * jokers
             places &= ((places & high) >> 7) * 0x7F
         return naturals + places
+
+    def fewest(self, packed: int) -> list[int]:
+        """The fewest tiles away of each line, in card order, from ``_aways``: the fewest of
+        all lines, then for each number from it on, which lines have every byte above it."""
+        if not self.guards:
+            return []
+        high, steps = self.high, self.steps
+        raised = packed | high
+        least, most = 0, HAND_SIZE
+        while least < most:  # the fewest of all: some byte is at most ``middle``
+            middle = (least + most) // 2
+            if (raised - steps[middle]) & high == high:
+                least = middle + 1
+            else:
+                most = middle
+        carry, guards = self.carry, self.guard_ones
+        above, tiles = 0, least
+        while flags := (((raised - steps[tiles]) & high) + carry) & guards:
+            above += flags
+            tiles += 1
+        counted = above.to_bytes(self.width, "little")
+        return list(map(least.__add__, map(counted.__getitem__, self.guards)))
 
 
 _TABLES: Final = 256
@@ -315,7 +384,7 @@ class Matcher:
             entries = list(self.table)
         values = self.values
         entries.sort(key=lambda e: (-values[e.line], e.place))
-        return _Table(entries, exposures, values)
+        return _Table(entries, exposures, values, self.card.lines)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
@@ -399,16 +468,11 @@ class Matcher:
         """For every line the hand may still make, the fewest tiles it still needs (0: complete)
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
         table = self._table_of(holding.exposures)
-        aways = table.aways(holding.counts, holding.jokers)
-        # One pass of built-in calls per step over the lines: this is most of the work.
-        fewest = list(map(min, map(aways.__getitem__, table.spans)))
-        nearest = map(aways.index, fewest, table.firsts, table.ends)
-        rows = zip(
-            map(self.card.lines.__getitem__, table.lines),
-            fewest,
-            map(table.instances.__getitem__, nearest),
-            strict=True,
-        )
+        packed = table._aways(holding.counts, holding.jokers)
+        fewest = table.fewest(packed)
+        aways = packed.to_bytes(table.width, "little")
+        nearest = map(aways.index, fewest, table.firsts, table.guards)
+        rows = zip(table.lines, fewest, map(table.instance_at.__getitem__, nearest), strict=True)
         return list(map(_DISTANCE, rows))
 
     def targets(
@@ -430,9 +494,10 @@ class Matcher:
             reach = [n + there for n, there in zip(counts, unseen, strict=True)]
         spare = holding.jokers + jokers_unseen
         table = self._table_of(holding.exposures)
+        ranked: Iterable[int]
         if among is None:  # all at once, as the instances looked at are many
             aways = table.reachable(counts, holding.jokers, reach, spare)
-            ranked = self._nearest(aways)
+            ranked = map(table.position_at.__getitem__, self._nearest(aways))
         else:
             aways, order = self._ranked_shortlist(table, counts, holding.jokers, among)
             ranked = (
@@ -442,7 +507,7 @@ class Matcher:
         for position in ranked:
             entry = entries[position]
             target = Target(
-                aways[position],
+                aways[table.offsets[position]],
                 lines[entry.line],
                 table.needs[position],
                 table.sets[position],
@@ -472,10 +537,12 @@ class Matcher:
     def _shortlist(table: _Table, aways: bytes, among: Sequence[int]) -> list[int]:
         """Positions in the table of the places ``among``, nearest first, then the more
         valuable, then in the order of ``among``."""
-        rank, tier, size = table.rank, table.tier, table.size
+        rank, tier, size, offsets = table.rank, table.tier, table.size, table.offsets
         chosen = [rank[place] for place in among if place in rank]
         width = len(chosen)  # each key ends in its index, so equals stay in the order of among
-        keys = sorted([(aways[p] * size + tier[p]) * width + i for i, p in enumerate(chosen)])
+        keys = sorted(
+            [(aways[offsets[p]] * size + tier[p]) * width + i for i, p in enumerate(chosen)]
+        )
         return [chosen[key % width] for key in keys]
 
     @staticmethod
