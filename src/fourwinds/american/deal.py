@@ -51,7 +51,15 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import KIND_COUNT, MAX_EXPOSURE, AmericanHand, Exposure, kind
-from fourwinds.american.matcher import ExposureKey, Holding, LineMatch, Matcher, unseen_supply
+from fourwinds.american.matcher import (
+    ExposureKey,
+    Holding,
+    LineMatch,
+    Matcher,
+    Needs,
+    possible,
+    unseen_supply,
+)
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
@@ -219,6 +227,9 @@ class AmericanSeat:
     """The kinds (bit ``kind``) that an instance found still possible around the exposures
     needs (``Matcher.witness``): the hand can die only when one of them or a joker comes into
     sight, or when it exposes again."""
+    needs: Needs = ()
+    """What that instance needs: while it can still be made, the hand lives, and the matcher
+    is not asked."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -512,7 +523,8 @@ class AmericanDeal(Turns[AmericanAction]):
         candidates = self._candidates[seat]
         state = self.seats[seat]
         if candidates is None:
-            candidates = self._candidates[seat] = self.matcher.candidates(state.holding())
+            candidates = self.matcher.tile_candidates(state.concealed, state.keys)
+            self._candidates[seat] = candidates
         if tile is not None and tile != JOKER:
             candidates &= self.matcher.with_kind[_KIND[tile]]
         return candidates != 0 and self.matcher.is_complete(state.holding(tile))
@@ -674,6 +686,7 @@ class AmericanDeal(Turns[AmericanAction]):
         self._jokers_shown += exposure.jokers
         key = (exposure.tile, exposure.size)
         state.keys += (key,)
+        state.needs = ()
         candidates = self._candidates[seat]
         if candidates is not None:
             self._candidates[seat] = candidates & self.matcher.with_set.get(key, 0)
@@ -704,9 +717,11 @@ class AmericanDeal(Turns[AmericanAction]):
                 continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
-            watch = matcher.witness(state.keys, self._out_of_sight, jokers_left)
-            if watch is not None:
-                state.watch = watch
+            if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
+                continue
+            found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
+            if found is not None:
+                state.needs, state.watch = found
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
             wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
@@ -731,6 +746,7 @@ class AmericanDeal(Turns[AmericanAction]):
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
+            state.needs = ()
             for exposure in state.exposures:
                 visible += exposure.naturals
             visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]

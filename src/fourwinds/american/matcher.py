@@ -25,6 +25,7 @@ set) find the candidates for a hand with a few integer operations before any cou
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
@@ -34,6 +35,8 @@ from fourwinds.tiles import JOKER, KINDS, Tile
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
+Needs = tuple[tuple[Tile, int, int], ...]
+"""What an instance still needs, by kind: (kind, tiles in all, of which natural only)."""
 
 
 class Holding(NamedTuple):
@@ -100,7 +103,7 @@ class Target(NamedTuple):
 
     tiles: int
     line: Line
-    needs: tuple[tuple[Tile, int, int], ...]
+    needs: Needs
     sets: tuple[ExposureKey, ...]
     """Its set groups not yet exposed: what a discard may be called for."""
     place: int
@@ -111,8 +114,8 @@ class _Compiled(NamedTuple):
     place: int
     line: int
     concealed: bool
-    items: tuple[tuple[Tile, int, int], ...]
-    """(kind, tiles needed, of which natural only), by kind."""
+    items: Needs
+    """What the instance needs with no exposure."""
     sets: tuple[ExposureKey, ...]
     instance: Instance
 
@@ -155,36 +158,58 @@ _CAP: Final = 15
 """Held tiles of one kind beyond this count the same (no instance needs more)."""
 
 
-class _Table:
-    """The instances that fit one set of exposures, their needs with the exposures taken off,
-    ordered the way ``targets`` ranks equals (the more valuable first, then card order).
+class _Fits:
+    """The instances that fit one set of exposures, ordered the way ``targets`` ranks equals
+    (the more valuable first, then card order), with their needs once the exposures are taken
+    off: all that the dead-hand test reads."""
 
-    Tiles away are counted for every instance at once, one byte per instance packed into a
-    Python integer: an instance is away by its natural places left unfilled plus its set places
-    left unfilled beyond the jokers. Both start at the instance's totals and drop, for each kind
-    held, by an amount that depends only on the kind and its count; these amounts are packed
-    (unfilled naturals in the low half, set places in the high half) and cached per (kind,
-    count), so a hand costs one subtraction per kind held and never a loop over instances.
+    def __init__(self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...]) -> None:
+        self.entries = entries
+        self.needs: list[Needs] = []
+        self.kinds: list[int] = []
+        """For each position, the kinds it still needs (bit ``kind``)."""
+        for entry in entries:
+            filled = _exposed(entry.sets, exposures) if exposures else _NONE
+            assert filled is not None
+            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+            self.needs.append(needs)
+            self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
+        self.viable_at = 0
+        """Where ``Matcher.witness`` last found an instance that can be made, tried first: as
+        tiles go out of sight, the same one mostly still can."""
+
+
+class _Table:
+    """The instances that fit one set of exposures (``_Fits``), laid out to count the tiles
+    away of all of them at once.
+
+    An instance is away by its natural places left unfilled plus its set places left unfilled
+    beyond the jokers. Both start at the instance's totals and drop, for each kind held, by an
+    amount that depends only on the kind and its count. One byte per instance is packed into a
+    Python integer, and these amounts are packed likewise (unfilled naturals in the low half,
+    set places in the high half) and cached per (kind, count), so a hand costs one subtraction
+    per kind held and never a loop over instances.
 
     Each line's bytes are adjacent and followed by a guard byte that stays 0: comparing every
     byte with a number and adding a constant carries into the guard of each line whose bytes
     are all above it, which gives the fewest tiles away of every line at once (``fewest``).
-    The packed numbers are made when first needed: the dead-hand test reads only the needs,
-    for many sets of exposures.
     """
 
     def __init__(
         self,
-        entries: list[_Compiled],
+        fits: _Fits,
         exposures: tuple[ExposureKey, ...],
         values: list[int],
         lines: Sequence[Line],
     ) -> None:
-        self.entries = entries
-        self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
-        self.kinds: list[int] = []
-        """For each position, the kinds it still needs (bit ``kind``)."""
+        entries = self.entries = fits.entries
+        self.needs = fits.needs
         self.sets: list[tuple[ExposureKey, ...]] = []
+        for entry in entries:
+            sets = list(entry.sets)
+            for exposure in exposures:
+                sets.remove(exposure)
+            self.sets.append(tuple(sets))
         self.rank = {entry.place: position for position, entry in enumerate(entries)}
         self.tier = [0] * len(entries)
         """For each position, the first position of an instance as valuable: ranks values."""
@@ -192,16 +217,6 @@ class _Table:
             same = values[entries[position].line] == values[entries[position - 1].line]
             self.tier[position] = self.tier[position - 1] if same else position
         self.size = len(entries)
-        for entry in entries:
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            assert filled is not None
-            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
-            sets = list(entry.sets)
-            for exposure in exposures:
-                sets.remove(exposure)
-            self.needs.append(needs)
-            self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
-            self.sets.append(tuple(sets))
         self.offsets: list[int] = []
         """Each position's byte: the positions in order, a guard byte after each line's."""
         self.position_at: list[int] = []
@@ -223,26 +238,18 @@ class _Table:
             spans.append((entries[-1].line, first, len(self.instance_at)))
             self.instance_at.append(None)
             self.position_at.append(-1)
-        self.width = len(self.instance_at)
         spans.sort()
         self.lines = [lines[line] for line, _, _ in spans]
         """The lines of the instances, in card order; a line's bytes run from its ``firsts``
         to its ``guards`` (its guard byte)."""
         self.firsts = [first for _, first, _ in spans]
         self.guards = [guard for _, _, guard in spans]
-        self.viable_at = 0
-        """Where ``Matcher.viable`` last found an instance that can be made, tried first: as
-        tiles go out of sight, the same one mostly still can."""
-        self.parts: dict[int, int] = {}
-        self.packed = False
 
-    def _pack(self) -> None:
-        """The packed totals and the constants of the byte arithmetic."""
-        width, offsets = self.width, self.offsets
+        width = self.width = len(self.instance_at)
         self.shift = 8 * width
         self.low = (1 << self.shift) - 1
         data = bytearray(width)
-        for offset in offsets:
+        for offset in self.offsets:
             data[offset] = 1
         self.ones = int.from_bytes(data, "little")
         """1 in every instance's byte, 0 in the guards."""
@@ -256,7 +263,7 @@ class _Table:
         guard of each line whose bytes all are."""
         self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
         naturals, places = bytearray(width), bytearray(width)
-        for offset, needs in zip(offsets, self.needs, strict=True):
+        for offset, needs in zip(self.offsets, self.needs, strict=True):
             for tile, need, natural in needs:
                 self.by_kind[tile].append((offset, need, natural))
                 naturals[offset] += natural
@@ -264,7 +271,7 @@ class _Table:
         self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
             self.shift
         )
-        self.packed = True
+        self.parts: dict[int, int] = {}
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -294,8 +301,6 @@ class _Table:
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
-        if not self.packed:
-            self._pack()
         packed = self.start
         parts = self.parts
         for tile, count in enumerate(counts):
@@ -368,11 +373,17 @@ class Matcher:
             if not entry.concealed:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
+        self.with_tile = [
+            self.everything if tile == JOKER else self.with_kind[kind(tile)]
+            for tile in range(KINDS)
+        ]
+        """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
+        self._fits = functools.lru_cache(maxsize=_TABLES)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
         self._shortlists: dict[tuple[object, ...], tuple[bytes, list[int]]] = {}
 
-    def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
-        """The table of the instances these (sorted) exposures allow."""
+    def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
+        """The instances these (sorted) exposures allow."""
         if exposures:
             holding = Holding([], 0, exposures)
             entries = [
@@ -384,10 +395,16 @@ class Matcher:
             entries = list(self.table)
         values = self.values
         entries.sort(key=lambda e: (-values[e.line], e.place))
-        return _Table(entries, exposures, values, self.card.lines)
+        return _Fits(entries, exposures)
+
+    def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
+        return _Table(self._fits(exposures), exposures, self.values, self.card.lines)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
+
+    def _fits_of(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
+        return self._fits(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
         return self  # never changed once built: a copied deal shares it
@@ -406,6 +423,17 @@ class Matcher:
                     bits &= with_kind[tile]
                     if not bits:
                         return 0
+        return bits
+
+    def tile_candidates(self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]) -> int:
+        """``candidates`` from how many of each tile a seat holds (flowers apart, jokers
+        included), as a deal keeps them."""
+        bits = self.everything
+        for exposure in exposures:
+            bits &= self.with_set.get(exposure, 0)
+        with_tile = self.with_tile
+        for tile in itertools.compress(_TILES, tiles):
+            bits &= with_tile[tile]
         return bits
 
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
@@ -501,7 +529,7 @@ class Matcher:
         else:
             aways, order = self._ranked_shortlist(table, counts, holding.jokers, among)
             ranked = (
-                position for position in order if _possible(table.needs[position], reach, spare)
+                position for position in order if possible(table.needs[position], reach, spare)
             )
         lines, entries, found = self.card.lines, table.entries, []
         for position in ranked:
@@ -565,21 +593,22 @@ class Matcher:
 
     def witness(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
-    ) -> int | None:
-        """``viable``, giving the kinds (a bitset, bit ``kind``) that an instance which can
-        still be made needs besides the exposures, or None: while no tile of these kinds and no
-        joker comes into sight, that instance can still be made, so the hand lives."""
-        table = self._table_of(exposures)
-        if table.needs and _possible(table.needs[table.viable_at], unseen, jokers):
-            return table.kinds[table.viable_at]
-        for position, needs in enumerate(table.needs):
-            if _possible(needs, unseen, jokers):
-                table.viable_at = position
-                return table.kinds[position]
+    ) -> tuple[Needs, int] | None:
+        """``viable``, giving what an instance which can still be made needs besides the
+        exposures, and its kinds (a bitset, bit ``kind``), or None: while no tile of these
+        kinds and no joker comes into sight, that instance can still be made, so the hand
+        lives."""
+        fits = self._fits_of(exposures)
+        if fits.needs and possible(fits.needs[fits.viable_at], unseen, jokers):
+            return fits.needs[fits.viable_at], fits.kinds[fits.viable_at]
+        for position, needs in enumerate(fits.needs):
+            if possible(needs, unseen, jokers):
+                fits.viable_at = position
+                return needs, fits.kinds[position]
         return None
 
 
-def _possible(needs: tuple[tuple[Tile, int, int], ...], reach: Sequence[int], spare: int) -> bool:
+def possible(needs: Needs, reach: Sequence[int], spare: int) -> bool:
     """Whether an instance that needs these tiles can be made from ``reach`` tiles per kind
     and ``spare`` jokers: its natural places filled, jokers enough for the set places left."""
     short = 0
@@ -601,6 +630,7 @@ def unseen_supply(visible: Iterable[Tile]) -> list[int]:
     return left
 
 
+_TILES: Final = range(KINDS)
 _SUPPLIES: Final = tuple(supply(tile) for tile in range(KIND_COUNT))
 _PLACE: Final = tuple(KIND_COUNT if tile == JOKER else kind(tile) for tile in range(KINDS))
 """Where ``unseen_supply`` counts a tile: its kind, or past the kinds for a joker."""
