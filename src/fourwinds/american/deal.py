@@ -408,7 +408,7 @@ class AmericanDeal(Turns[AmericanAction]):
         for Mah Jongg after the first Charleston (reference 3.2.2, 3.2.7)."""
         if self.stage in charleston.FIRST[1:]:
             return False
-        return self.matcher.is_complete(self.seats[EAST].holding())
+        return self._may_win(EAST)
 
     def _charleston_actions(self, seat: int) -> Sequence[AmericanAction]:
         stage, state = self.stage, self.seats[seat]

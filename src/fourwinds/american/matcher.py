@@ -434,6 +434,8 @@ class Matcher:
         with_tile = self.with_tile
         for tile in itertools.compress(_TILES, tiles):
             bits &= with_tile[tile]
+            if not bits:
+                return 0
         return bits
 
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
