@@ -14,7 +14,7 @@ from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, Amer
 from fourwinds.american.card import FLOWER, sample_card, supply
 from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
-from fourwinds.american.matcher import _SHORTLISTS, Holding, Matcher
+from fourwinds.american.matcher import _KEPT, Holding, Matcher
 from fourwinds.rules import AMERICAN_TILES
 from fourwinds.tiles import JOKER
 
@@ -116,13 +116,13 @@ def test_shortlists_asked_again_equal_the_definition() -> None:
     hands than are kept: each answer equals the plain definition, and the memo stays small."""
     rng = random.Random(11)
     among = rng.sample(range(len(MATCHER.table)), 60)
-    for holding in HOLDINGS[: _SHORTLISTS * 2]:
+    for holding in HOLDINGS[: _KEPT * 2]:
         for _ in range(2):
             unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
             found = MATCHER.targets(holding, unseen, jokers_unseen, 6, among)
             expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, 6, among)
             assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
-        assert len(MATCHER._shortlists) <= _SHORTLISTS
+        assert len(MATCHER._shortlists) <= _KEPT and len(MATCHER._aways) <= _KEPT
 
 
 def test_viable_equals_the_definition() -> None:

@@ -110,6 +110,9 @@ class Target(NamedTuple):
     """The instance's place in the matcher's table (to look at it again with ``among``)."""
 
 
+_TARGET: Final = functools.partial(tuple.__new__, Target)
+
+
 class _Compiled(NamedTuple):
     place: int
     line: int
@@ -239,6 +242,7 @@ class _Table:
             self.instance_at.append(None)
             self.position_at.append(-1)
         spans.sort()
+        self.card_lines = lines
         self.lines = [lines[line] for line, _, _ in spans]
         """The lines of the instances, in card order; a line's bytes run from its ``firsts``
         to its ``guards`` (its guard byte)."""
@@ -258,6 +262,7 @@ class _Table:
         """For each number of tiles, one more in every instance's byte: a byte stays at or
         above 0x80 after taking it from itself plus 0x80 when it is beyond that many."""
         self.guard_ones = sum(1 << 8 * guard for guard in self.guards)
+        self.guard_out = self.guard_ones * _OUT
         self.carry = self.guard_ones - self.high
         """Added to the bytes found above a number (0x80 each, 0 the others), carries into the
         guard of each line whose bytes all are."""
@@ -285,8 +290,14 @@ class _Table:
         return part
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
-        """Tiles away of every instance, one byte each at its offset (guards 0)."""
-        return self._aways(counts, jokers).to_bytes(self.width, "little")
+        """Tiles away of every instance, one byte each at its offset (``_OUT`` at guards)."""
+        return (self._aways(counts, jokers) | self.guard_out).to_bytes(self.width, "little")
+
+    def target(self, position: int, tiles: int) -> Target:
+        """The instance at ``position`` as a target ``tiles`` away."""
+        entry = self.entries[position]
+        row = (tiles, self.card_lines[entry.line], self.needs[position], self.sets[position])
+        return _TARGET((*row, entry.place))
 
     def reachable(
         self, counts: Sequence[int], jokers: int, reach: Sequence[int], spare: int
@@ -296,8 +307,7 @@ class _Table:
         aways = self._aways(counts, jokers)
         ones, high = self.ones, self.high
         out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
-        out = ((out >> 7) | self.guard_ones) * _OUT
-        return (aways | out).to_bytes(self.width, "little")
+        return (aways | (out >> 7) * _OUT | self.guard_out).to_bytes(self.width, "little")
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
@@ -341,8 +351,40 @@ class _Table:
 
 _TABLES: Final = 256
 """Tables kept per matcher, one per set of exposures met (most recently used)."""
-_SHORTLISTS: Final = 64
-"""Ranked shortlists kept per matcher (all dropped when full): a few per seat at a table."""
+_KEPT: Final = 64
+"""Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
+at a table."""
+_ONE_BY_ONE: Final = 8
+"""Up to this many targets from the whole table, the nearest instances are tried one by one
+for whether the tiles in sight still allow them; beyond, all at once."""
+
+
+def _nearest(aways: bytes) -> Iterator[int]:
+    """The bytes of instances that can be made (not ``_OUT``), nearest first, then in the
+    table's order (the more valuable first)."""
+    for tiles in range(HAND_SIZE + 1):
+        offset = aways.find(tiles)
+        while offset >= 0:
+            yield offset
+            offset = aways.find(tiles, offset + 1)
+
+
+class _Shortlist:
+    """A bot's shortlist in one table: the positions of its places in the order that ranks
+    equals (the more valuable first, then the order of ``among``)."""
+
+    __slots__ = ("offsets", "order")
+
+    def __init__(self, table: _Table, among: Sequence[int]) -> None:
+        rank, tier = table.rank, table.tier
+        chosen = [rank[place] for place in among if place in rank]
+        self.order = sorted(chosen, key=lambda p: tier[p])  # a stable sort keeps among's order
+        self.offsets = [table.offsets[p] for p in self.order]
+
+    def ranked(self, aways: bytes) -> Iterator[int]:
+        """The positions, nearest first, then in ``order``."""
+        mine, order = bytes(map(aways.__getitem__, self.offsets)), self.order
+        return map(order.__getitem__, _nearest(mine))
 
 
 class Matcher:
@@ -380,7 +422,8 @@ class Matcher:
         """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
         self._fits = functools.lru_cache(maxsize=_TABLES)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
-        self._shortlists: dict[tuple[object, ...], tuple[bytes, list[int]]] = {}
+        self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
+        self._aways: dict[tuple[object, ...], bytes] = {}
 
     def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
         """The instances these (sorted) exposures allow."""
@@ -517,73 +560,51 @@ class Matcher:
         order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
         be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
         these places of the table (a bot's shortlist). For hints and bots."""
-        counts = holding.counts
+        counts, jokers = holding.counts, holding.jokers
         if unseen is None:
-            reach = [n + HAND_SIZE for n in counts]
-        else:
-            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
-        spare = holding.jokers + jokers_unseen
+            unseen = _PLENTY
+        spare = jokers + jokers_unseen
         table = self._table_of(holding.exposures)
+        offsets, needs = table.offsets, table.needs
         ranked: Iterable[int]
-        if among is None:  # all at once, as the instances looked at are many
-            aways = table.reachable(counts, holding.jokers, reach, spare)
-            ranked = map(table.position_at.__getitem__, self._nearest(aways))
+        if among is None and limit > _ONE_BY_ONE:  # all at once, as many are looked at
+            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
+            aways = table.reachable(counts, jokers, reach, spare)
+            ranked = map(table.position_at.__getitem__, _nearest(aways))
         else:
-            aways, order = self._ranked_shortlist(table, counts, holding.jokers, among)
-            ranked = (
-                position for position in order if possible(table.needs[position], reach, spare)
-            )
-        lines, entries, found = self.card.lines, table.entries, []
+            aways = self._aways_of(table, counts, jokers)
+            order: Iterable[int]
+            if among is None:
+                order = map(table.position_at.__getitem__, _nearest(aways))
+            else:
+                order = self._shortlist_of(table, among).ranked(aways)
+            ranked = (p for p in order if _within(needs[p], counts, unseen, spare))
+        found = []
         for position in ranked:
-            entry = entries[position]
-            target = Target(
-                aways[table.offsets[position]],
-                lines[entry.line],
-                table.needs[position],
-                table.sets[position],
-                entry.place,
-            )
-            found.append(target)
+            found.append(table.target(position, aways[offsets[position]]))
             if len(found) == limit:
                 break
         return found
 
-    def _ranked_shortlist(
-        self, table: _Table, counts: Sequence[int], jokers: int, among: Sequence[int]
-    ) -> tuple[bytes, list[int]]:
-        """Tiles away of every instance and ``_shortlist``, kept for the last few hands asked:
-        a bot asks again with the same tiles and shortlist at each claim between its turns,
-        when only what is in sight has changed."""
-        key = (table, jokers, *counts, *among)  # as many counts each time: one kind each
+    def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
+        """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
+        tiles at each claim between its turns, when only what is in sight has changed."""
+        key = (table, jokers, *counts)
+        aways = self._aways.get(key)
+        if aways is None:
+            if len(self._aways) >= _KEPT:
+                self._aways.clear()
+            aways = self._aways[key] = table.aways(counts, jokers)
+        return aways
+
+    def _shortlist_of(self, table: _Table, among: Sequence[int]) -> _Shortlist:
+        key = (table, *among)
         found = self._shortlists.get(key)
         if found is None:
-            if len(self._shortlists) >= _SHORTLISTS:
+            if len(self._shortlists) >= _KEPT:
                 self._shortlists.clear()
-            aways = table.aways(counts, jokers)
-            found = self._shortlists[key] = (aways, self._shortlist(table, aways, among))
+            found = self._shortlists[key] = _Shortlist(table, among)
         return found
-
-    @staticmethod
-    def _shortlist(table: _Table, aways: bytes, among: Sequence[int]) -> list[int]:
-        """Positions in the table of the places ``among``, nearest first, then the more
-        valuable, then in the order of ``among``."""
-        rank, tier, size, offsets = table.rank, table.tier, table.size, table.offsets
-        chosen = [rank[place] for place in among if place in rank]
-        width = len(chosen)  # each key ends in its index, so equals stay in the order of among
-        keys = sorted(
-            [(aways[offsets[p]] * size + tier[p]) * width + i for i, p in enumerate(chosen)]
-        )
-        return [chosen[key % width] for key in keys]
-
-    @staticmethod
-    def _nearest(aways: bytes) -> Iterator[int]:
-        """Positions in the table of the instances that can be made (not ``_OUT``), nearest
-        first, then in the table's order (the more valuable first)."""
-        for tiles in range(HAND_SIZE + 1):
-            position = aways.find(tiles)
-            while position >= 0:
-                yield position
-                position = aways.find(tiles, position + 1)
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
@@ -610,6 +631,18 @@ class Matcher:
         return None
 
 
+def _within(needs: Needs, counts: Sequence[int], unseen: Sequence[int], spare: int) -> bool:
+    """``possible`` with ``counts`` and ``unseen`` tiles within reach."""
+    short = 0
+    for tile, need, natural in needs:
+        there = counts[tile] + unseen[tile]
+        if natural > there:
+            return False
+        if need > there:
+            short += need - there
+    return short <= spare
+
+
 def possible(needs: Needs, reach: Sequence[int], spare: int) -> bool:
     """Whether an instance that needs these tiles can be made from ``reach`` tiles per kind
     and ``spare`` jokers: its natural places filled, jokers enough for the set places left."""
@@ -633,6 +666,8 @@ def unseen_supply(visible: Iterable[Tile]) -> list[int]:
 
 
 _TILES: Final = range(KINDS)
+_PLENTY: Final = (HAND_SIZE,) * KIND_COUNT
+"""Unseen tiles per kind when what is in sight is not looked at: more than any instance needs."""
 _SUPPLIES: Final = tuple(supply(tile) for tile in range(KIND_COUNT))
 _PLACE: Final = tuple(KIND_COUNT if tile == JOKER else kind(tile) for tile in range(KINDS))
 """Where ``unseen_supply`` counts a tile: its kind, or past the kinds for a joker."""
