@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
@@ -35,6 +36,8 @@ from fourwinds.tiles import JOKER, KINDS, Tile
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
+SET_KEY: Final = 8
+"""Bits per kind in ``Matcher.set_keys``: one for each exposure size (at most 6)."""
 Needs = tuple[tuple[Tile, int, int], ...]
 """What an instance still needs, by kind: (kind, tiles in all, of which natural only)."""
 
@@ -415,6 +418,11 @@ class Matcher:
             if not entry.concealed:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
+        self.set_bits = [
+            0 if entry.concealed else sum(1 << SET_KEY * tile + size for tile, size in entry.sets)
+            for entry in self.table
+        ]
+        """Each instance's sets that may be exposed, one bit per (kind, size) (``set_keys``)."""
         self.with_tile = [
             self.everything if tile == JOKER else self.with_kind[kind(tile)]
             for tile in range(KINDS)
@@ -467,6 +475,11 @@ class Matcher:
                     if not bits:
                         return 0
         return bits
+
+    def set_keys(self, places: Iterable[int]) -> int:
+        """The sets that the instances at ``places`` may expose: bit ``SET_KEY * kind + size``
+        for each (kind, size). No other exposure can be one of theirs."""
+        return functools.reduce(operator.or_, map(self.set_bits.__getitem__, places), 0)
 
     def tile_candidates(self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]) -> int:
         """``candidates`` from how many of each tile a seat holds (flowers apart, jokers
