@@ -111,6 +111,20 @@ def test_targets_equal_the_definition(chunk: int) -> None:
             assert target.sets == tuple(sets)
 
 
+def test_a_shortlist_is_the_places_of_the_targets() -> None:
+    """``shortlist`` gives the places ``targets`` would, and their first targets are those of
+    the whole card (what the card bot asks at each full look)."""
+    rng = random.Random(5)
+    for holding in HOLDINGS[::4]:
+        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
+        size, limit = rng.choice((1, 6, 30, 60)), rng.choice((1, 6, 30))
+        places = MATCHER.shortlist(holding, unseen, jokers_unseen, size)
+        found = MATCHER.targets(holding, unseen, jokers_unseen, size)
+        assert places == [target.place for target in found], holding
+        first = MATCHER.targets(holding, unseen, jokers_unseen, limit, places[:limit])
+        assert first == found[:limit], holding
+
+
 def test_shortlists_asked_again_equal_the_definition() -> None:
     """The same tiles and shortlist with other tiles in sight (a kept ranking reused), and more
     hands than are kept: each answer equals the plain definition, and the memo stays small."""
@@ -122,7 +136,8 @@ def test_shortlists_asked_again_equal_the_definition() -> None:
             found = MATCHER.targets(holding, unseen, jokers_unseen, 6, among)
             expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, 6, among)
             assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
-        assert len(MATCHER._shortlists) <= _KEPT and len(MATCHER._aways) <= _KEPT
+        for kept in (MATCHER._shortlists, MATCHER._aways, MATCHER._out):
+            assert len(kept) <= _KEPT
 
 
 def test_viable_equals_the_definition() -> None:

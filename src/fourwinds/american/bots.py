@@ -119,12 +119,13 @@ class CardBot:
         self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
     ) -> list[Target]:
         if self._rescan_due(view, holding):
-            found = _targets(view, holding, SHORTLIST)
-            self._shortlist = [target.place for target in found]
-            self._sets = view.matcher.set_keys(self._shortlist)
+            matcher, unseen, jokers = view.matcher, view.unseen(), _unseen_jokers(view, holding)
+            self._shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST)
+            self._sets = matcher.set_keys(self._shortlist)
             self._decisions = 0
             self._scanned = (holding.exposures, view.live_left)
-            return found[:limit]
+            # The nearest of the whole card are the first of the shortlist, in its order.
+            return matcher.targets(holding, unseen, jokers, limit, self._shortlist[:limit])
         self._decisions += 1
         return _targets(view, holding, limit, self._shortlist)
 
@@ -246,13 +247,8 @@ def _targets(
     view: AmericanSeatView, holding: Holding, limit: int, among: list[int] | None = None
 ) -> list[Target]:
     """The nearest instances the tiles in sight still allow."""
-    seats = range(4)
-    jokers_seen = holding.jokers + sum(
-        exposure.jokers for seat in seats for exposure in view.exposures(seat)
-    )
-    jokers_seen += view.jokers_gone()
-    unseen_jokers = max(0, JOKERS - jokers_seen)
-    return view.matcher.targets(holding, view.unseen(), unseen_jokers, limit, among)
+    jokers = _unseen_jokers(view, holding)
+    return view.matcher.targets(holding, view.unseen(), jokers, limit, among)
 
 
 def _worth(
@@ -373,6 +369,7 @@ class StrongBot(CardBot):
 
 
 def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
+    """Jokers not in sight of the seat: not its own, not exposed, not discarded."""
     seen = holding.jokers + view.jokers_gone()
     seen += sum(exposure.jokers for seat in range(4) for exposure in view.exposures(seat))
     return max(0, JOKERS - seen)

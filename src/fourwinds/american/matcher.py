@@ -216,7 +216,8 @@ class _Table:
             for exposure in exposures:
                 sets.remove(exposure)
             self.sets.append(tuple(sets))
-        self.rank = {entry.place: position for position, entry in enumerate(entries)}
+        self.places = [entry.place for entry in entries]
+        self.rank = {place: position for position, place in enumerate(self.places)}
         self.tier = [0] * len(entries)
         """For each position, the first position of an instance as valuable: ranks values."""
         for position in range(1, len(entries)):
@@ -245,7 +246,6 @@ class _Table:
             self.instance_at.append(None)
             self.position_at.append(-1)
         spans.sort()
-        self.card_lines = lines
         self.lines = [lines[line] for line, _, _ in spans]
         """The lines of the instances, in card order; a line's bytes run from its ``firsts``
         to its ``guards`` (its guard byte)."""
@@ -296,21 +296,12 @@ class _Table:
         """Tiles away of every instance, one byte each at its offset (``_OUT`` at guards)."""
         return (self._aways(counts, jokers) | self.guard_out).to_bytes(self.width, "little")
 
-    def target(self, position: int, tiles: int) -> Target:
-        """The instance at ``position`` as a target ``tiles`` away."""
-        entry = self.entries[position]
-        row = (tiles, self.card_lines[entry.line], self.needs[position], self.sets[position])
-        return _TARGET((*row, entry.place))
-
-    def reachable(
-        self, counts: Sequence[int], jokers: int, reach: Sequence[int], spare: int
-    ) -> bytes:
-        """``aways``, with ``_OUT`` for each instance that cannot be made from ``reach`` tiles
-        per kind and ``spare`` jokers (those some tile away from them) and for the guards."""
-        aways = self._aways(counts, jokers)
+    def out_of_reach(self, reach: Sequence[int], spare: int) -> int:
+        """``_OUT`` in the byte of each instance that cannot be made from ``reach`` tiles per
+        kind and ``spare`` jokers (those some tile away from them), 0 in the others."""
         ones, high = self.ones, self.high
         out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
-        return (aways | (out >> 7) * _OUT | self.guard_out).to_bytes(self.width, "little")
+        return (out >> 7) * _OUT
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
@@ -432,6 +423,7 @@ class Matcher:
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
         self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
         self._aways: dict[tuple[object, ...], bytes] = {}
+        self._out: dict[tuple[object, ...], int] = {}
 
     def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
         """The instances these (sorted) exposures allow."""
@@ -573,31 +565,68 @@ class Matcher:
         order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
         be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
         these places of the table (a bot's shortlist). For hints and bots."""
+        table = self._table_of(holding.exposures)
+        aways, ranked = self._ranked(table, holding, unseen, jokers_unseen, limit, among)
+        entries, lines, offsets = table.entries, self.card.lines, table.offsets
+        needs, sets, found = table.needs, table.sets, []
+        for position in itertools.islice(ranked, limit):
+            entry = entries[position]
+            row = (aways[offsets[position]], lines[entry.line], needs[position], sets[position])
+            found.append(_TARGET((*row, entry.place)))
+        return found
+
+    def shortlist(
+        self,
+        holding: Holding,
+        unseen: Sequence[int] | None = None,
+        jokers_unseen: int = JOKERS,
+        size: int = 60,
+    ) -> list[int]:
+        """The places of the ``size`` instances ``targets`` would give, in its order: a bot's
+        shortlist, made without the targets."""
+        table = self._table_of(holding.exposures)
+        _, ranked = self._ranked(table, holding, unseen, jokers_unseen, size, None)
+        return list(map(table.places.__getitem__, itertools.islice(ranked, size)))
+
+    def _ranked(
+        self,
+        table: _Table,
+        holding: Holding,
+        unseen: Sequence[int] | None,
+        jokers_unseen: int,
+        limit: int,
+        among: Sequence[int] | None,
+    ) -> tuple[bytes, Iterator[int]]:
+        """Tiles away of every instance, and the positions ``targets`` ranks first."""
         counts, jokers = holding.counts, holding.jokers
         if unseen is None:
             unseen = _PLENTY
         spare = jokers + jokers_unseen
-        table = self._table_of(holding.exposures)
-        offsets, needs = table.offsets, table.needs
-        ranked: Iterable[int]
+        aways = self._aways_of(table, counts, jokers)
         if among is None and limit > _ONE_BY_ONE:  # all at once, as many are looked at
             reach = [n + there for n, there in zip(counts, unseen, strict=True)]
-            aways = table.reachable(counts, jokers, reach, spare)
-            ranked = map(table.position_at.__getitem__, _nearest(aways))
+            out = self._out_of_reach(table, reach, spare)
+            aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
+            return aways, map(table.position_at.__getitem__, _nearest(aways))
+        order: Iterable[int]
+        if among is None:
+            order = map(table.position_at.__getitem__, _nearest(aways))
         else:
-            aways = self._aways_of(table, counts, jokers)
-            order: Iterable[int]
-            if among is None:
-                order = map(table.position_at.__getitem__, _nearest(aways))
-            else:
-                order = self._shortlist_of(table, among).ranked(aways)
-            ranked = (p for p in order if _within(needs[p], counts, unseen, spare))
-        found = []
-        for position in ranked:
-            found.append(table.target(position, aways[offsets[position]]))
-            if len(found) == limit:
-                break
-        return found
+            order = self._shortlist_of(table, among).ranked(aways)
+        needs = table.needs
+        return aways, (p for p in order if _within(needs[p], counts, unseen, spare))
+
+    def _out_of_reach(self, table: _Table, reach: Sequence[int], spare: int) -> int:
+        """``_Table.out_of_reach``, kept for the last few asked: what is in sight changes a
+        tile at a time, and every seat asks the same (a seat's tiles and what it cannot see
+        add up to what no seat sees)."""
+        key = (table, spare, *reach)
+        out = self._out.get(key)
+        if out is None:
+            if len(self._out) >= _KEPT:
+                self._out.clear()
+            out = self._out[key] = table.out_of_reach(reach, spare)
+        return out
 
     def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
         """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
