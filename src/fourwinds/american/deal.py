@@ -73,6 +73,7 @@ CHARLESTON: Final = "charleston"
 EAST: Final = 0
 _KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 """``kind`` of each tile, read at every tile moved."""
+_TILES: Final = range(KINDS)
 _EVENT: Final = functools.partial(tuple.__new__, Event)
 """An Event from all its fields, without a call into Python: two are made every turn."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
@@ -268,7 +269,8 @@ class AmericanSeat:
         return Holding(counts, jokers, self.keys, exposed_jokers)
 
     def tiles(self) -> list[Tile]:
-        return [t for t, n in enumerate(self.concealed) if n for _ in range(n)]
+        concealed = self.concealed
+        return [t for t in itertools.compress(_TILES, concealed) for _ in range(concealed[t])]
 
     def playing(self) -> bool:
         return self.present and not self.dead
