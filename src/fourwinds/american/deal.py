@@ -74,6 +74,8 @@ EAST: Final = 0
 _KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 """``kind`` of each tile, read at every tile moved."""
 _TILES: Final = range(KINDS)
+_NATURALS: Final = range(JOKER)
+"""Every tile but the joker (the last)."""
 _EVENT: Final = functools.partial(tuple.__new__, Event)
 """An Event from all its fields, without a call into Python: two are made every turn."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
@@ -420,7 +422,10 @@ class AmericanDeal(Turns[AmericanAction]):
         if stage == charleston.COURTESY_OFFER:
             return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        naturals = [t for t in state.tiles() if t != JOKER]  # no joker is ever passed
+        concealed = state.concealed  # no joker is ever passed
+        naturals = [
+            t for t in itertools.compress(_NATURALS, concealed) for _ in range(concealed[t])
+        ]
         blinds = range(count + 1) if stage.blind else range(1)
         return PassChoices(naturals, count, blinds, bool(actions))
 
