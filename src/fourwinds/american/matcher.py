@@ -276,10 +276,13 @@ class _Table:
                 self.by_kind[tile].append((offset, need, natural))
                 naturals[offset] += natural
                 places[offset] += need - natural
-        self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
-            self.shift
-        )
+        low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
+        self.start = low | high << self.shift
+        self.total = low + high
         self.parts: dict[int, int] = {}
+        """What holding some tiles of a kind takes off (``_part``), by ``16 * kind + count``."""
+        self.totals: dict[int, int] = {}
+        """The same, unfilled naturals and set places added up, for a hand with no joker."""
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -288,8 +291,9 @@ class _Table:
         for offset, need, natural in self.by_kind[tile]:
             naturals[offset] = min(count, natural)
             places[offset] = need - natural - max(0, need - max(count, natural))
-        part = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << self.shift
-        self.parts[tile * 16 + count] = part
+        low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
+        self.totals[tile * 16 + count] = low + high
+        part = self.parts[tile * 16 + count] = low | high << self.shift
         return part
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
@@ -305,14 +309,19 @@ class _Table:
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
-        packed = self.start
-        parts = self.parts
+        # With no joker every unfilled place counts alike: the totals are half as long.
+        packed, parts = (self.start, self.parts) if jokers else (self.total, self.totals)
         for tile, count in enumerate(counts):
             if count:
                 if count > _CAP:
                     count = _CAP
                 part = parts.get(tile * 16 + count)
-                packed -= self._part(tile, count) if part is None else part
+                if part is None:
+                    self._part(tile, count)
+                    part = parts[tile * 16 + count]
+                packed -= part
+        if not jokers:
+            return packed
         naturals, places = packed & self.low, packed >> self.shift
         if jokers:  # set places beyond the jokers: a saturating subtraction in every byte
             high = self.high
