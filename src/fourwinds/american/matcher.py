@@ -419,7 +419,7 @@ class Matcher:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
         self.set_bits = [
-            0 if entry.concealed else sum(1 << SET_KEY * tile + size for tile, size in entry.sets)
+            0 if entry.concealed else sum(1 << SET_KEY * t + n for t, n in set(entry.sets))
             for entry in self.table
         ]
         """Each instance's sets that may be exposed, one bit per (kind, size) (``set_keys``)."""
