@@ -167,22 +167,25 @@ _CAP: Final = 15
 class _Fits:
     """The instances that fit one set of exposures, ordered the way ``targets`` ranks equals
     (the more valuable first, then card order), with their needs once the exposures are taken
-    off: all that the dead-hand test reads."""
+    off, each worked out when first read: the dead-hand test mostly reads one or two."""
 
     def __init__(self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...]) -> None:
         self.entries = entries
-        self.needs: list[Needs] = []
-        self.kinds: list[int] = []
-        """For each position, the kinds it still needs (bit ``kind``)."""
-        for entry in entries:
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            assert filled is not None
-            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
-            self.needs.append(needs)
-            self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
+        self.exposures = exposures
+        self._needs: list[Needs | None] = [None] * len(entries)
         self.viable_at = 0
         """Where ``Matcher.witness`` last found an instance that can be made, tried first: as
         tiles go out of sight, the same one mostly still can."""
+
+    def needs(self, position: int) -> Needs:
+        found = self._needs[position]
+        if found is None:
+            entry = self.entries[position]
+            filled = _exposed(entry.sets, self.exposures) if self.exposures else _NONE
+            assert filled is not None
+            found = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+            self._needs[position] = found
+        return found
 
 
 class _Table:
@@ -209,7 +212,7 @@ class _Table:
         lines: Sequence[Line],
     ) -> None:
         entries = self.entries = fits.entries
-        self.needs = fits.needs
+        self.needs = list(map(fits.needs, range(len(entries))))
         self.sets: list[tuple[ExposureKey, ...]] = []
         for entry in entries:
             sets = list(entry.sets)
@@ -673,13 +676,18 @@ class Matcher:
         kinds and no joker comes into sight, that instance can still be made, so the hand
         lives."""
         fits = self._fits_of(exposures)
-        if fits.needs and possible(fits.needs[fits.viable_at], unseen, jokers):
-            return fits.needs[fits.viable_at], fits.kinds[fits.viable_at]
-        for position, needs in enumerate(fits.needs):
-            if possible(needs, unseen, jokers):
+        if fits.entries and possible(needs := fits.needs(fits.viable_at), unseen, jokers):
+            return needs, _kinds(needs)
+        for position in range(len(fits.entries)):
+            if possible(needs := fits.needs(position), unseen, jokers):
                 fits.viable_at = position
-                return needs, fits.kinds[position]
+                return needs, _kinds(needs)
         return None
+
+
+def _kinds(needs: Needs) -> int:
+    """The kinds of which some tile is still needed (bit ``kind``)."""
+    return sum(1 << tile for tile, need, _ in needs if need)
 
 
 def _within(needs: Needs, counts: Sequence[int], unseen: Sequence[int], spare: int) -> bool:
