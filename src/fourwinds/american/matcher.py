@@ -114,6 +114,7 @@ class Target(NamedTuple):
 
 
 _TARGET: Final = functools.partial(tuple.__new__, Target)
+"""A Target from all its fields, without a call into Python."""
 
 
 class _Compiled(NamedTuple):
@@ -159,7 +160,7 @@ def _exposed(
 
 _NONE: dict[Tile, int] = {}
 _OUT: Final = 0xFF
-"""Tiles away, in ``_Table.reachable``, of an instance that cannot be made (and of a guard)."""
+"""The byte of an instance that cannot be made (``_Table.out_of_reach``), and of a guard."""
 _CAP: Final = 15
 """Held tiles of one kind beyond this count the same (no instance needs more)."""
 
@@ -178,6 +179,7 @@ class _Fits:
         tiles go out of sight, the same one mostly still can."""
 
     def needs(self, position: int) -> Needs:
+        """What the instance at ``position`` needs besides the exposures."""
         found = self._needs[position]
         if found is None:
             entry = self.entries[position]
@@ -326,10 +328,10 @@ class _Table:
         if not jokers:
             return packed
         naturals, places = packed & self.low, packed >> self.shift
-        if jokers:  # set places beyond the jokers: a saturating subtraction in every byte
-            high = self.high
-            places = (places | high) - self.ones * jokers
-            places &= ((places & high) >> 7) * 0x7F
+        # Set places beyond the jokers: a saturating subtraction in every byte.
+        high = self.high
+        places = (places | high) - self.ones * jokers
+        places &= ((places & high) >> 7) * 0x7F
         return naturals + places
 
     def fewest(self, packed: int) -> list[int]:
