@@ -14,7 +14,7 @@ from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, Amer
 from fourwinds.american.card import FLOWER, sample_card, supply
 from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
-from fourwinds.american.matcher import _SHORTLISTS, Holding, Matcher
+from fourwinds.american.matcher import _KEPT, SET_KEY, Holding, Matcher
 from fourwinds.rules import AMERICAN_TILES
 from fourwinds.tiles import JOKER
 
@@ -73,6 +73,79 @@ HOLDINGS = [
 ]
 
 
+def of_every_line(rng: random.Random) -> list[Holding]:
+    """For every line of the card, an instance of it (its first, or another) with some set
+    tiles as jokers, some sets exposed and a tile or two swapped: every kind of line (runs,
+    like numbers, winds, dragons, flowers, concealed lines) near and complete."""
+    found = []
+    for line in range(len(MATCHER.card.lines)):
+        places = [p for p, entry in enumerate(MATCHER.table) if entry.line == line]
+        for place in (places[0], rng.choice(places)):
+            entry = MATCHER.table[place]
+            counts = [0] * KIND_COUNT
+            jokers = exposed_jokers = 0
+            exposures = []
+            for tiles, is_set in entry.instance:
+                if is_set and not entry.concealed and rng.random() < 0.3:
+                    exposures.append((tiles[0], len(tiles)))
+                    exposed_jokers += rng.randrange(len(tiles))
+                    continue
+                for tile in tiles:
+                    if is_set and rng.random() < 0.3:
+                        jokers += 1
+                    else:
+                        counts[tile] += 1
+            for _ in range(rng.choice((0, 0, 1, 2))):
+                held = [t for t, n in enumerate(counts) if n]
+                counts[rng.choice(held)] -= 1
+                counts[rng.randrange(KIND_COUNT)] += 1
+            found.append(Holding(counts, jokers, tuple(exposures), exposed_jokers))
+    return found
+
+
+EVERY_LINE = of_every_line(random.Random(3))
+
+
+def test_every_line_equals_the_definition() -> None:
+    """Tiles away, targets and matches near an instance of every line of the card."""
+    rng = random.Random(4)
+    for holding in EVERY_LINE:
+        found = [(d.line.id, d.tiles, d.instance) for d in MATCHER.distances(holding)]
+        assert found == reference.distances(MATCHER, holding), holding
+        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
+        for limit, among in ((1, None), (8, None), (60, None), (6, rng.sample(range(872), 60))):
+            targets = MATCHER.targets(holding, unseen, jokers_unseen, limit, among)
+            expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit, among)
+            assert [(t.tiles, t.line.id, t.place) for t in targets] == expected, holding
+        complete = [d.line.id for d in MATCHER.distances(holding) if d.tiles == 0]
+        if sum(holding.counts) + holding.jokers + sum(n for _, n in holding.exposures) == 14:
+            assert sorted(m.line.id for m in MATCHER.matches(holding)) == sorted(complete)
+
+
+def test_candidates_from_a_seat_s_tiles_equal_those_of_its_holding() -> None:
+    """``tile_candidates`` (flowers apart, jokers included, as a deal keeps them) and
+    ``set_keys`` by their definitions."""
+    rng = random.Random(6)
+    for _ in range(300):
+        tiles = [0] * (JOKER + 1)
+        for tile in rng.sample(TILES, rng.choice((3, 13, 14))):
+            tiles[tile] += 1
+        counts = [0] * KIND_COUNT
+        for tile, n in enumerate(tiles[:JOKER]):
+            counts[min(tile, FLOWER)] += n
+        exposures = tuple(rng.choice(KEYS) for _ in range(rng.choice((0, 0, 1, 2))))
+        holding = Holding(counts, tiles[JOKER], exposures)
+        assert MATCHER.tile_candidates(tiles, exposures) == MATCHER.candidates(holding)
+        places = rng.sample(range(len(MATCHER.table)), rng.choice((0, 1, 60)))
+        keys = {
+            key for p in places if not MATCHER.table[p].concealed for key in MATCHER.table[p].sets
+        }
+        bits = MATCHER.set_keys(places)
+        assert {(k // SET_KEY, k % SET_KEY) for k in range(bits.bit_length()) if bits >> k & 1} == (
+            keys
+        )
+
+
 def unseen_of(rng: random.Random) -> list[int] | None:
     if rng.random() < 0.2:
         return None
@@ -111,18 +184,33 @@ def test_targets_equal_the_definition(chunk: int) -> None:
             assert target.sets == tuple(sets)
 
 
+def test_a_shortlist_is_the_places_of_the_targets() -> None:
+    """``shortlist`` gives the places ``targets`` would, and their first targets are those of
+    the whole card (what the card bot asks at each full look)."""
+    rng = random.Random(5)
+    for holding in HOLDINGS[::4]:
+        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
+        size, limit = rng.choice((1, 6, 30, 60)), rng.choice((1, 6, 30))
+        places = MATCHER.shortlist(holding, unseen, jokers_unseen, size)
+        found = MATCHER.targets(holding, unseen, jokers_unseen, size)
+        assert places == [target.place for target in found], holding
+        first = MATCHER.targets(holding, unseen, jokers_unseen, limit, places[:limit])
+        assert first == found[:limit], holding
+
+
 def test_shortlists_asked_again_equal_the_definition() -> None:
     """The same tiles and shortlist with other tiles in sight (a kept ranking reused), and more
     hands than are kept: each answer equals the plain definition, and the memo stays small."""
     rng = random.Random(11)
     among = rng.sample(range(len(MATCHER.table)), 60)
-    for holding in HOLDINGS[: _SHORTLISTS * 2]:
+    for holding in HOLDINGS[: _KEPT * 2]:
         for _ in range(2):
             unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
             found = MATCHER.targets(holding, unseen, jokers_unseen, 6, among)
             expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, 6, among)
             assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
-        assert len(MATCHER._shortlists) <= _SHORTLISTS
+        for kept in (MATCHER._shortlists, MATCHER._aways, MATCHER._out):
+            assert len(kept) <= _KEPT
 
 
 def test_viable_equals_the_definition() -> None:

@@ -98,7 +98,9 @@ def check_kept_counts(deal: AmericanDeal) -> None:
     ]
     assert deal.out_of_sight() == unseen_supply(shown + thrown)
     assert deal._jokers_gone == sum(state.discards.count(JOKER) for state in seats)
-    assert deal._jokers_shown == sum(e.jokers for state in seats for e in state.exposures)
+    assert deal._joker_sets == [
+        (owner, e.tile) for owner, state in enumerate(seats) for e in state.exposures if e.jokers
+    ]
     for seat, state in enumerate(seats):
         assert state.keys == tuple((e.tile, e.size) for e in state.exposures)
         check_watch(deal, seat)

@@ -31,6 +31,7 @@ from fourwinds.american.actions import (
     CALL,
     COURTESY,
     DISCARD,
+    DISCARDS,
     EXCHANGE,
     PASS_ACTION,
     PASS_TILES,
@@ -42,8 +43,8 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import Holding, Matcher, Target
-from fourwinds.tiles import JOKER, Tile
+from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Target
+from fourwinds.tiles import JOKER, KINDS, Tile
 
 TARGETS: Final = 6
 """Instances the card bot keeps in mind at once."""
@@ -56,6 +57,7 @@ SHORTLIST: Final = 60
 RESCAN: Final = 6
 """Decisions made on the shortlist before the bot looks at the whole card again (at once
 after a call, or when a new hand begins)."""
+_KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 
 
 class AmericanSeatView(Protocol):
@@ -110,32 +112,50 @@ class CardBot:
         self._decisions = RESCAN
         self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
         """The exposures and the tiles left in the wall at the last full look."""
+        self._sets = 0
+        """The sets of the shortlist's lines that take exposures (``Matcher.set_keys``)."""
 
     def _targets(
         self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
     ) -> list[Target]:
+        if self._rescan_due(view, holding):
+            matcher, unseen, jokers = view.matcher, view.unseen(), _unseen_jokers(view, holding)
+            self._shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST)
+            self._sets = matcher.set_keys(self._shortlist)
+            self._decisions = 0
+            self._scanned = (holding.exposures, view.live_left)
+            # The nearest of the whole card are the first of the shortlist, in its order.
+            return matcher.targets(holding, unseen, jokers, limit, self._shortlist[:limit])
+        self._decisions += 1
+        return _targets(view, holding, limit, self._shortlist)
+
+    def _rescan_due(self, view: AmericanSeatView, holding: Holding) -> bool:
+        """Whether the next decision looks at the whole card rather than the shortlist."""
         exposures, live = self._scanned
-        if (
+        return (
             self._decisions >= RESCAN
             or holding.exposures != exposures
             or view.live_left > live
             or not self._shortlist
-        ):
-            found = _targets(view, holding, SHORTLIST)
-            self._shortlist = [target.place for target in found]
-            self._decisions = 0
-            self._scanned = (holding.exposures, view.live_left)
-            return found[:limit]
-        self._decisions += 1
-        return _targets(view, holding, limit, self._shortlist)
+        )
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
         legal = view.legal_actions
         if WIN_ACTION in legal:
             return WIN_ACTION
-        if view.phase == "claim" and not any(a.kind == CALL for a in legal):
-            return PASS_ACTION
         holding = view.holding
+        if view.phase == "claim":
+            # A discard is called only for a set of a target, and the targets are shortlisted:
+            # when no shortlisted line has such a set, the answer is known without them.
+            calls = [len(a.tiles) for a in legal if a.kind == CALL]
+            if not calls:
+                return PASS_ACTION
+            tile = view.discard
+            if tile is not None and not self._rescan_due(view, holding):
+                sets, first = self._sets, SET_KEY * _KIND[tile]
+                if not any(sets >> first + size & 1 for size in calls):
+                    self._decisions += 1  # as a look at the shortlist would count
+                    return PASS_ACTION
         targets = self._targets(view, holding)
         if view.phase == "charleston":
             return self._charleston(legal, view.hand, holding, targets)
@@ -150,15 +170,15 @@ class CardBot:
         holding: Holding,
         targets: list[Target],
     ) -> AmericanAction:
-        choice = legal[-1].kind  # a stage offers one kind of choice (Mah Jongg comes first)
-        worth = _worth(holding, targets)
-        if choice == VOTE:
+        last = legal[-1]  # a stage offers one kind of choice (Mah Jongg comes first)
+        if last.kind == VOTE:
             far = not targets or targets[0].tiles >= FAR
             return next(a for a in legal if a.kind == VOTE and a.number == int(far))
-        if choice == COURTESY:
+        if last.kind == COURTESY:
+            worth = _worth(holding, targets)
             useless = sum(n for tile, n in enumerate(holding.counts) if n and worth[tile] == 0)
             return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
-        last = legal[-1]  # every pass has as many tiles, own and blind together
+        # Every pass has as many tiles, own and blind together.
         keep = self._keep_worth(holding, targets)
         return _least_worth(hand, keep, len(last.tiles) + last.number, PASS_TILES)
 
@@ -227,13 +247,8 @@ def _targets(
     view: AmericanSeatView, holding: Holding, limit: int, among: list[int] | None = None
 ) -> list[Target]:
     """The nearest instances the tiles in sight still allow."""
-    seats = range(4)
-    jokers_seen = holding.jokers + sum(
-        exposure.jokers for seat in seats for exposure in view.exposures(seat)
-    )
-    jokers_seen += view.jokers_gone()
-    unseen_jokers = max(0, JOKERS - jokers_seen)
-    return view.matcher.targets(holding, view.unseen(), unseen_jokers, limit, among)
+    jokers = _unseen_jokers(view, holding)
+    return view.matcher.targets(holding, view.unseen(), jokers, limit, among)
 
 
 def _worth(
@@ -255,9 +270,10 @@ def _least_worth(
 ) -> AmericanAction:
     """The pass or discard of the ``count`` tiles worth least; a joker is never passed, and
     discarded only when nothing else is left."""
-    naturals = sorted((t for t in hand if t != JOKER), key=lambda t: (worth[kind(t)], t))
+    naturals = [t for t in hand if t != JOKER]
     if action_kind == DISCARD:
-        return AmericanAction(DISCARD, (naturals[0] if naturals else JOKER,))
+        return DISCARDS[min(naturals, key=lambda t: (worth[_KIND[t]], t), default=JOKER)]
+    naturals.sort(key=lambda t: (worth[_KIND[t]], t))
     return pass_tiles(naturals[:count])
 
 
@@ -353,6 +369,7 @@ class StrongBot(CardBot):
 
 
 def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
+    """Jokers not in sight of the seat: not its own, not exposed, not discarded."""
     seen = holding.jokers + view.jokers_gone()
     seen += sum(exposure.jokers for seat in range(4) for exposure in view.exposures(seat))
     return max(0, JOKERS - seen)

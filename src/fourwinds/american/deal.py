@@ -51,7 +51,15 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import KIND_COUNT, MAX_EXPOSURE, AmericanHand, Exposure, kind
-from fourwinds.american.matcher import ExposureKey, Holding, LineMatch, Matcher, unseen_supply
+from fourwinds.american.matcher import (
+    ExposureKey,
+    Holding,
+    LineMatch,
+    Matcher,
+    Needs,
+    possible,
+    unseen_supply,
+)
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
@@ -65,6 +73,11 @@ CHARLESTON: Final = "charleston"
 EAST: Final = 0
 _KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 """``kind`` of each tile, read at every tile moved."""
+_TILES: Final = range(KINDS)
+_NATURALS: Final = range(JOKER)
+"""Every tile but the joker (the last)."""
+_EVENT: Final = functools.partial(tuple.__new__, Event)
+"""An Event from all its fields, without a call into Python: two are made every turn."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
@@ -196,6 +209,25 @@ class PassChoices(Sequence[AmericanAction]):
         )
 
 
+def _call_options(tile: Tile, naturals: list[Tile], jokers: int) -> list[AmericanAction]:
+    """Every exposure of a discard with some of ``naturals`` (its kind) and jokers, pung to
+    sextet, the most naturals last within a size."""
+    if len(naturals) + jokers < 2:
+        return []
+    options = []
+    for size in range(3, MAX_EXPOSURE + 1):
+        for used in range(max(0, size - 1 - jokers), min(len(naturals), size - 1) + 1):
+            options.append(call([tile, *naturals[:used]], size - 1 - used))
+    return options
+
+
+@functools.lru_cache(maxsize=1024)
+def _calls(tile: Tile, held: int, jokers: int) -> tuple[AmericanAction, ...]:
+    """``_call_options`` of a tile that is no flower, ``held`` of it in the hand: made once
+    (a seat holding a pair or a joker is offered calls at most discards)."""
+    return tuple(_call_options(tile, [tile] * held, jokers))
+
+
 @functools.lru_cache(maxsize=16)
 def matcher_for(card: Card) -> Matcher:
     """The compiled matcher of a card, built once per card."""
@@ -219,6 +251,9 @@ class AmericanSeat:
     """The kinds (bit ``kind``) that an instance found still possible around the exposures
     needs (``Matcher.witness``): the hand can die only when one of them or a joker comes into
     sight, or when it exposes again."""
+    needs: Needs = ()
+    """What that instance needs: while it can still be made, the hand lives, and the matcher
+    is not asked."""
 
     def tile_count(self) -> int:
         return sum(self.concealed)
@@ -236,7 +271,8 @@ class AmericanSeat:
         return Holding(counts, jokers, self.keys, exposed_jokers)
 
     def tiles(self) -> list[Tile]:
-        return [t for t, n in enumerate(self.concealed) if n for _ in range(n)]
+        concealed = self.concealed
+        return [t for t in itertools.compress(_TILES, concealed) for _ in range(concealed[t])]
 
     def playing(self) -> bool:
         return self.present and not self.dead
@@ -324,8 +360,9 @@ class AmericanDeal(Turns[AmericanAction]):
         in exposures and the discards not called."""
         self._jokers_gone = 0
         """Jokers discarded."""
-        self._jokers_shown = 0
-        """Jokers in exposures: no exchange is offered while there is none."""
+        self._joker_sets: list[tuple[int, Tile]] = []
+        """The exposures that hold a joker, as (owner, kind), by seat and in the order shown:
+        what a seat may exchange for at each turn (none is offered while there is none)."""
         self._deal()
 
     # ---------------------------------------------------------------- setup
@@ -375,7 +412,7 @@ class AmericanDeal(Turns[AmericanAction]):
         for Mah Jongg after the first Charleston (reference 3.2.2, 3.2.7)."""
         if self.stage in charleston.FIRST[1:]:
             return False
-        return self.matcher.is_complete(self.seats[EAST].holding())
+        return self._may_win(EAST)
 
     def _charleston_actions(self, seat: int) -> Sequence[AmericanAction]:
         stage, state = self.stage, self.seats[seat]
@@ -385,7 +422,10 @@ class AmericanDeal(Turns[AmericanAction]):
         if stage == charleston.COURTESY_OFFER:
             return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        naturals = [t for t in state.tiles() if t != JOKER]  # no joker is ever passed
+        concealed = state.concealed  # no joker is ever passed
+        naturals = [
+            t for t in itertools.compress(_NATURALS, concealed) for _ in range(concealed[t])
+        ]
         blinds = range(count + 1) if stage.blind else range(1)
         return PassChoices(naturals, count, blinds, bool(actions))
 
@@ -479,18 +519,17 @@ class AmericanDeal(Turns[AmericanAction]):
             return
         tile = self.wall.draw()
         self._take(seat, tile)
-        self.events.append(Event("draw", seat, tile, private=True))
+        self.events.append(_EVENT(("draw", seat, tile, (), True)))
         self._start_turn(seat, drawn=tile, called_from=None)
 
     def _compute_turn_actions(self) -> list[AmericanAction]:
         seat = self.current
         state = self.seats[seat]
-        actions: list[AmericanAction] = []
+        actions = list(itertools.compress(DISCARDS, state.concealed))
+        if self._may_exchange and self._joker_sets:
+            actions[:0] = self._exchanges(state)
         if self.rules.mahjong_in_error or self._may_win(seat):
-            actions.append(WIN_ACTION)
-        if self._may_exchange and self._jokers_shown:
-            actions += self._exchanges(state)
-        actions += itertools.compress(DISCARDS, state.concealed)
+            actions.insert(0, WIN_ACTION)
         return actions
 
     def _take(self, seat: int, tile: Tile) -> None:
@@ -507,32 +546,36 @@ class AmericanDeal(Turns[AmericanAction]):
         if not concealed[tile] and tile != JOKER:
             self._candidates[seat] = None
 
-    def _may_win(self, seat: int, tile: Tile | None = None) -> bool:
-        """Whether the seat's tiles, with ``tile`` if given, complete a line."""
+    def _may_win(self, seat: int) -> bool:
+        """Whether the seat's tiles complete a line."""
         candidates = self._candidates[seat]
         state = self.seats[seat]
         if candidates is None:
-            candidates = self._candidates[seat] = self.matcher.candidates(state.holding())
-        if tile is not None and tile != JOKER:
-            candidates &= self.matcher.with_kind[_KIND[tile]]
-        return candidates != 0 and self.matcher.is_complete(state.holding(tile))
+            candidates = self.matcher.tile_candidates(state.concealed, state.keys)
+            self._candidates[seat] = candidates
+        return candidates != 0 and self.matcher.is_complete(state.holding())
 
     def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
         """A natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
         found: list[AmericanAction] = []
         concealed = state.concealed
-        for owner, other in enumerate(self.seats):
-            for exposure in other.exposures:
-                if not exposure.jokers:
-                    continue
-                tile = _KIND[exposure.naturals[0]]
-                alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
-                for natural in alike:
-                    if concealed[natural]:
-                        action = AmericanAction(EXCHANGE, (natural,), owner)
-                        if action not in found:
-                            found.append(action)
+        for owner, tile in self._joker_sets:
+            alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
+            for natural in alike:
+                if concealed[natural]:
+                    action = AmericanAction(EXCHANGE, (natural,), owner)
+                    if action not in found:
+                        found.append(action)
         return found
+
+    def _find_joker_sets(self) -> None:
+        """``_joker_sets`` from the exposures, when one with a joker is shown or changes."""
+        self._joker_sets = [
+            (owner, _KIND[naturals[0]])
+            for owner, state in enumerate(self.seats)
+            for naturals, jokers in state.exposures
+            if jokers
+        ]
 
     def _stage_actions(self, seat: int) -> Sequence[AmericanAction]:
         """The Charleston: the seats still to choose this stage."""
@@ -577,7 +620,7 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
-            self._jokers_shown -= 1
+            self._find_joker_sets()
             self._out_of_sight[kind(tile)] -= 1
             self._give(seat, tile)
             self._take(seat, JOKER)
@@ -596,7 +639,7 @@ class AmericanDeal(Turns[AmericanAction]):
         else:
             self._out_of_sight[_KIND[tile]] -= 1
         self.drawn = None
-        self.events.append(Event("discard", seat, tile))
+        self.events.append(_EVENT(("discard", seat, tile, (), False)))
         self._check_dead((tile,))
         if tile == JOKER:  # a discarded joker can never be called (reference 3.4.2)
             self._draw_next(seat)
@@ -609,40 +652,36 @@ class AmericanDeal(Turns[AmericanAction]):
         self.phase, self.current, self.discard = CLAIM, discarder, tile
         self._options, self._answers = {}, {}
         seats, tile_kind = self.seats, _KIND[tile]
+        matcher, candidates, with_tile = self.matcher, self._candidates, self.matcher.with_tile
         for step in (1, 2, 3):
             seat = (discarder + step) % SEATS
             state = seats[seat]
             if not state.present or state.dead:
                 continue
             options: list[AmericanAction] = []
-            if self._may_win(seat, tile):
+            # Mah Jongg only when some instance uses every kind held and the discard's.
+            held = candidates[seat]
+            if held is None:
+                held = candidates[seat] = matcher.tile_candidates(state.concealed, state.keys)
+            if held & with_tile[tile] and matcher.is_complete(state.holding(tile)):
                 options.append(WIN_ACTION)
-            # Most seats hold no pair of the tile: no call is built for them.
+            # Most seats hold no pair of the tile: no call is made for them.
             concealed = state.concealed
-            if tile_kind == FLOWER or concealed[tile] + concealed[JOKER] >= 2:
-                options += self._calls(state, tile)
+            if tile_kind == FLOWER:
+                options += self._flower_calls(concealed, tile)
+            elif concealed[tile] + concealed[JOKER] >= 2:
+                options += _calls(tile, concealed[tile], concealed[JOKER])
             if options:
                 options.append(PASS_ACTION)
                 self._options[seat] = options
         if not self._options:
             self._draw_next(discarder)
 
-    def _calls(self, state: AmericanSeat, tile: Tile) -> list[AmericanAction]:
-        concealed = state.concealed
-        jokers = concealed[JOKER]
-        if kind(tile) == FLOWER:
-            naturals = [t for t in range(FLOWER, JOKER) for _ in range(concealed[t])]
-        elif concealed[tile] + jokers < 2:
-            return []
-        else:
-            naturals = [tile] * concealed[tile]
-        if len(naturals) + jokers < 2:
-            return []
-        options = []
-        for size in range(3, MAX_EXPOSURE + 1):
-            for used in range(max(0, size - 1 - jokers), min(len(naturals), size - 1) + 1):
-                options.append(call([tile, *naturals[:used]], size - 1 - used))
-        return options
+    @staticmethod
+    def _flower_calls(concealed: list[int], tile: Tile) -> list[AmericanAction]:
+        """The calls of a flower: any flowers held complete the set."""
+        naturals = [t for t in range(FLOWER, JOKER) for _ in range(concealed[t])]
+        return _call_options(tile, naturals, concealed[JOKER])
 
     def _resolve_claims(self) -> None:
         """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""
@@ -671,9 +710,11 @@ class AmericanDeal(Turns[AmericanAction]):
         for _ in range(exposure.jokers):
             self._give(seat, JOKER)
         state.exposures.append(exposure)
-        self._jokers_shown += exposure.jokers
+        if exposure.jokers:
+            self._find_joker_sets()
         key = (exposure.tile, exposure.size)
         state.keys += (key,)
+        state.needs = ()
         candidates = self._candidates[seat]
         if candidates is not None:
             self._candidates[seat] = candidates & self.matcher.with_set.get(key, 0)
@@ -698,15 +739,17 @@ class AmericanDeal(Turns[AmericanAction]):
         every = JOKER in revealed
         died = False
         for seat, state in enumerate(self.seats):
-            if not state.exposures or not state.playing():
+            if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
                 continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
-            watch = matcher.witness(state.keys, self._out_of_sight, jokers_left)
-            if watch is not None:
-                state.watch = watch
+            if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
+                continue
+            found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
+            if found is not None:
+                state.needs, state.watch = found
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
             wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
@@ -731,12 +774,13 @@ class AmericanDeal(Turns[AmericanAction]):
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
+            state.needs = ()
             for exposure in state.exposures:
                 visible += exposure.naturals
             visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
         self._out_of_sight = unseen_supply(visible)
         self._jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
-        self._jokers_shown = sum(e.jokers for state in self.seats for e in state.exposures)
+        self._find_joker_sets()
         self._candidates = [None] * SEATS
         self._turn_actions = None
 

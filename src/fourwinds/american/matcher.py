@@ -25,6 +25,8 @@ set) find the candidates for a hand with a few integer operations before any cou
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
@@ -34,6 +36,10 @@ from fourwinds.tiles import JOKER, KINDS, Tile
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
+SET_KEY: Final = 8
+"""Bits per kind in ``Matcher.set_keys``: one for each exposure size (at most 6)."""
+Needs = tuple[tuple[Tile, int, int], ...]
+"""What an instance still needs, by kind: (kind, tiles in all, of which natural only)."""
 
 
 class Holding(NamedTuple):
@@ -100,19 +106,23 @@ class Target(NamedTuple):
 
     tiles: int
     line: Line
-    needs: tuple[tuple[Tile, int, int], ...]
+    needs: Needs
     sets: tuple[ExposureKey, ...]
     """Its set groups not yet exposed: what a discard may be called for."""
     place: int
     """The instance's place in the matcher's table (to look at it again with ``among``)."""
 
 
+_TARGET: Final = functools.partial(tuple.__new__, Target)
+"""A Target from all its fields, without a call into Python."""
+
+
 class _Compiled(NamedTuple):
     place: int
     line: int
     concealed: bool
-    items: tuple[tuple[Tile, int, int], ...]
-    """(kind, tiles needed, of which natural only), by kind."""
+    items: Needs
+    """What the instance needs with no exposure."""
     sets: tuple[ExposureKey, ...]
     instance: Instance
 
@@ -150,125 +160,239 @@ def _exposed(
 
 _NONE: dict[Tile, int] = {}
 _OUT: Final = 0xFF
-"""Tiles away, in ``_Table.reachable``, of an instance that cannot be made."""
+"""The byte of an instance that cannot be made (``_Table.out_of_reach``), and of a guard."""
 _CAP: Final = 15
 """Held tiles of one kind beyond this count the same (no instance needs more)."""
 
 
-class _Table:
-    """The instances that fit one set of exposures, their needs with the exposures taken off,
-    ordered the way ``targets`` ranks equals (the more valuable first, then card order).
+class _Fits:
+    """The instances that fit one set of exposures, ordered the way ``targets`` ranks equals
+    (the more valuable first, then card order), with their needs once the exposures are taken
+    off, each worked out when first read: the dead-hand test mostly reads one or two."""
 
-    Tiles away are counted for every instance at once, one byte per instance packed into a
-    Python integer: an instance is away by its natural places left unfilled plus its set places
-    left unfilled beyond the jokers. Both start at the instance's totals and drop, for each kind
-    held, by an amount that depends only on the kind and its count; these amounts are packed
-    (unfilled naturals in the low half, set places in the high half) and cached per (kind,
-    count), so a hand costs one subtraction per kind held and never a loop over instances.
+    def __init__(self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...]) -> None:
+        self.entries = entries
+        self.exposures = exposures
+        self._needs: list[Needs | None] = [None] * len(entries)
+        self.viable_at = 0
+        """Where ``Matcher.witness`` last found an instance that can be made, tried first: as
+        tiles go out of sight, the same one mostly still can."""
+
+    def needs(self, position: int) -> Needs:
+        """What the instance at ``position`` needs besides the exposures."""
+        found = self._needs[position]
+        if found is None:
+            entry = self.entries[position]
+            filled = _exposed(entry.sets, self.exposures) if self.exposures else _NONE
+            assert filled is not None
+            found = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
+            self._needs[position] = found
+        return found
+
+
+class _Table:
+    """The instances that fit one set of exposures (``_Fits``), laid out to count the tiles
+    away of all of them at once.
+
+    An instance is away by its natural places left unfilled plus its set places left unfilled
+    beyond the jokers. Both start at the instance's totals and drop, for each kind held, by an
+    amount that depends only on the kind and its count. One byte per instance is packed into a
+    Python integer, and these amounts are packed likewise (unfilled naturals in the low half,
+    set places in the high half) and cached per (kind, count), so a hand costs one subtraction
+    per kind held and never a loop over instances.
+
+    Each line's bytes are adjacent and followed by a guard byte that stays 0: comparing every
+    byte with a number and adding a constant carries into the guard of each line whose bytes
+    are all above it, which gives the fewest tiles away of every line at once (``fewest``).
     """
 
     def __init__(
-        self, entries: list[_Compiled], exposures: tuple[ExposureKey, ...], values: list[int]
+        self,
+        fits: _Fits,
+        exposures: tuple[ExposureKey, ...],
+        values: list[int],
+        lines: Sequence[Line],
     ) -> None:
-        self.entries = entries
-        self.needs: list[tuple[tuple[Tile, int, int], ...]] = []
-        self.kinds: list[int] = []
-        """For each position, the kinds it still needs (bit ``kind``)."""
+        entries = self.entries = fits.entries
+        self.needs = list(map(fits.needs, range(len(entries))))
         self.sets: list[tuple[ExposureKey, ...]] = []
-        self.rank = {entry.place: position for position, entry in enumerate(entries)}
+        for entry in entries:
+            sets = list(entry.sets)
+            for exposure in exposures:
+                sets.remove(exposure)
+            self.sets.append(tuple(sets))
+        self.places = [entry.place for entry in entries]
+        self.rank = {place: position for position, place in enumerate(self.places)}
         self.tier = [0] * len(entries)
         """For each position, the first position of an instance as valuable: ranks values."""
         for position in range(1, len(entries)):
             same = values[entries[position].line] == values[entries[position - 1].line]
             self.tier[position] = self.tier[position - 1] if same else position
-        self.size = size = len(entries)
-        self.shift = 8 * size
-        self.low = (1 << self.shift) - 1
-        self.ones = int.from_bytes(b"\x01" * size, "little")
-        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
-        naturals, places = bytearray(size), bytearray(size)
-        for position, entry in enumerate(entries):
-            filled = _exposed(entry.sets, exposures) if exposures else _NONE
-            assert filled is not None
-            needs = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
-            sets = list(entry.sets)
-            for exposure in exposures:
-                sets.remove(exposure)
-            self.needs.append(needs)
-            self.kinds.append(sum(1 << tile for tile, need, _ in needs if need))
-            self.sets.append(tuple(sets))
-            for tile, need, natural in needs:
-                self.by_kind[tile].append((position, need, natural))
-                naturals[position] += natural
-                places[position] += need - natural
-        self.start = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << (
-            self.shift
-        )
-        self.parts: dict[int, int] = {}
+        self.size = len(entries)
+        self.offsets: list[int] = []
+        """Each position's byte: the positions in order, a guard byte after each line's."""
+        self.position_at: list[int] = []
+        """The position of each byte (-1 for a guard)."""
+        self.instance_at: list[Instance | None] = []
+        """The instance of each byte (None for a guard)."""
         spans: list[tuple[int, int, int]] = []
         first = 0
-        for position in range(1, size + 1):
-            if position == size or entries[position].line != entries[first].line:
-                spans.append((entries[first].line, first, position))
-                first = position
+        for position, entry in enumerate(entries):
+            if position and entry.line != entries[position - 1].line:
+                spans.append((entries[position - 1].line, first, len(self.instance_at)))
+                self.instance_at.append(None)
+                self.position_at.append(-1)
+                first = len(self.instance_at)
+            self.offsets.append(len(self.instance_at))
+            self.instance_at.append(entry.instance)
+            self.position_at.append(position)
+        if entries:
+            spans.append((entries[-1].line, first, len(self.instance_at)))
+            self.instance_at.append(None)
+            self.position_at.append(-1)
         spans.sort()
-        self.lines = [line for line, _, _ in spans]
-        """The lines of the instances, in card order; each line's instances are adjacent, from
-        ``firsts`` to ``ends`` (and in the slice ``spans``)."""
+        self.lines = [lines[line] for line, _, _ in spans]
+        """The lines of the instances, in card order; a line's bytes run from its ``firsts``
+        to its ``guards`` (its guard byte)."""
         self.firsts = [first for _, first, _ in spans]
-        self.ends = [end for _, _, end in spans]
-        self.spans = [slice(first, end) for _, first, end in spans]
-        self.instances = [entry.instance for entry in entries]
-        self.viable_at = 0
-        """Where ``Matcher.viable`` last found an instance that can be made, tried first: as
-        tiles go out of sight, the same one mostly still can."""
+        self.guards = [guard for _, _, guard in spans]
+
+        width = self.width = len(self.instance_at)
+        self.shift = 8 * width
+        self.low = (1 << self.shift) - 1
+        data = bytearray(width)
+        for offset in self.offsets:
+            data[offset] = 1
+        self.ones = int.from_bytes(data, "little")
+        """1 in every instance's byte, 0 in the guards."""
+        self.high = self.ones << 7
+        self.steps = [self.ones * (tiles + 1) for tiles in range(HAND_SIZE + 1)]
+        """For each number of tiles, one more in every instance's byte: a byte stays at or
+        above 0x80 after taking it from itself plus 0x80 when it is beyond that many."""
+        self.guard_ones = sum(1 << 8 * guard for guard in self.guards)
+        self.guard_out = self.guard_ones * _OUT
+        self.carry = self.guard_ones - self.high
+        """Added to the bytes found above a number (0x80 each, 0 the others), carries into the
+        guard of each line whose bytes all are."""
+        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
+        naturals, places = bytearray(width), bytearray(width)
+        for offset, needs in zip(self.offsets, self.needs, strict=True):
+            for tile, need, natural in needs:
+                self.by_kind[tile].append((offset, need, natural))
+                naturals[offset] += natural
+                places[offset] += need - natural
+        low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
+        self.start = low | high << self.shift
+        self.total = low + high
+        self.parts: dict[int, int] = {}
+        """What holding some tiles of a kind takes off (``_part``), by ``16 * kind + count``."""
+        self.totals: dict[int, int] = {}
+        """The same, unfilled naturals and set places added up, for a hand with no joker."""
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
         and set places, packed."""
-        naturals, places = bytearray(self.size), bytearray(self.size)
-        for position, need, natural in self.by_kind[tile]:
-            naturals[position] = min(count, natural)
-            places[position] = need - natural - max(0, need - max(count, natural))
-        part = int.from_bytes(naturals, "little") | int.from_bytes(places, "little") << self.shift
-        self.parts[tile * 16 + count] = part
+        naturals, places = bytearray(self.width), bytearray(self.width)
+        for offset, need, natural in self.by_kind[tile]:
+            naturals[offset] = min(count, natural)
+            places[offset] = need - natural - max(0, need - max(count, natural))
+        low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
+        self.totals[tile * 16 + count] = low + high
+        part = self.parts[tile * 16 + count] = low | high << self.shift
         return part
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
-        """Tiles away of every instance, one byte each, in the table's order."""
-        return self._aways(counts, jokers).to_bytes(self.size, "little")
+        """Tiles away of every instance, one byte each at its offset (``_OUT`` at guards)."""
+        return (self._aways(counts, jokers) | self.guard_out).to_bytes(self.width, "little")
 
-    def reachable(
-        self, counts: Sequence[int], jokers: int, reach: Sequence[int], spare: int
-    ) -> bytes:
-        """``aways``, with ``_OUT`` for each instance that cannot be made from ``reach`` tiles
-        per kind and ``spare`` jokers: those that are some tile away from them."""
-        ones, high = self.ones, self.ones << 7
+    def out_of_reach(self, reach: Sequence[int], spare: int) -> int:
+        """``_OUT`` in the byte of each instance that cannot be made from ``reach`` tiles per
+        kind and ``spare`` jokers (those some tile away from them), 0 in the others."""
+        ones, high = self.ones, self.high
         out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
-        return (self._aways(counts, jokers) | (out >> 7) * _OUT).to_bytes(self.size, "little")
+        return (out >> 7) * _OUT
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer (at most 127 jokers count)."""
-        packed = self.start
-        parts = self.parts
+        # With no joker every unfilled place counts alike: the totals are half as long.
+        packed, parts = (self.start, self.parts) if jokers else (self.total, self.totals)
         for tile, count in enumerate(counts):
             if count:
                 if count > _CAP:
                     count = _CAP
                 part = parts.get(tile * 16 + count)
-                packed -= self._part(tile, count) if part is None else part
+                if part is None:
+                    self._part(tile, count)
+                    part = parts[tile * 16 + count]
+                packed -= part
+        if not jokers:
+            return packed
         naturals, places = packed & self.low, packed >> self.shift
-        if jokers:  # set places beyond the jokers: a saturating subtraction in every byte
-            high = self.ones << 7
-            places = (places | high) - self.ones * jokers
-            places &= ((places & high) >> 7) * 0x7F
+        # Set places beyond the jokers: a saturating subtraction in every byte.
+        high = self.high
+        places = (places | high) - self.ones * jokers
+        places &= ((places & high) >> 7) * 0x7F
         return naturals + places
+
+    def fewest(self, packed: int) -> list[int]:
+        """The fewest tiles away of each line, in card order, from ``_aways``: the fewest of
+        all lines, then for each number from it on, which lines have every byte above it."""
+        if not self.guards:
+            return []
+        high, steps = self.high, self.steps
+        raised = packed | high
+        least, most = 0, HAND_SIZE
+        while least < most:  # the fewest of all: some byte is at most ``middle``
+            middle = (least + most) // 2
+            if (raised - steps[middle]) & high == high:
+                least = middle + 1
+            else:
+                most = middle
+        carry, guards = self.carry, self.guard_ones
+        above, tiles = 0, least
+        while flags := (((raised - steps[tiles]) & high) + carry) & guards:
+            above += flags
+            tiles += 1
+        counted = above.to_bytes(self.width, "little")
+        return list(map(least.__add__, map(counted.__getitem__, self.guards)))
 
 
 _TABLES: Final = 256
 """Tables kept per matcher, one per set of exposures met (most recently used)."""
-_SHORTLISTS: Final = 64
-"""Ranked shortlists kept per matcher (all dropped when full): a few per seat at a table."""
+_KEPT: Final = 64
+"""Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
+at a table."""
+_ONE_BY_ONE: Final = 8
+"""Up to this many targets from the whole table, the nearest instances are tried one by one
+for whether the tiles in sight still allow them; beyond, all at once."""
+
+
+def _nearest(aways: bytes) -> Iterator[int]:
+    """The bytes of instances that can be made (not ``_OUT``), nearest first, then in the
+    table's order (the more valuable first)."""
+    for tiles in range(HAND_SIZE + 1):
+        offset = aways.find(tiles)
+        while offset >= 0:
+            yield offset
+            offset = aways.find(tiles, offset + 1)
+
+
+class _Shortlist:
+    """A bot's shortlist in one table: the positions of its places in the order that ranks
+    equals (the more valuable first, then the order of ``among``)."""
+
+    __slots__ = ("offsets", "order")
+
+    def __init__(self, table: _Table, among: Sequence[int]) -> None:
+        rank, tier = table.rank, table.tier
+        chosen = [rank[place] for place in among if place in rank]
+        self.order = sorted(chosen, key=lambda p: tier[p])  # a stable sort keeps among's order
+        self.offsets = [table.offsets[p] for p in self.order]
+
+    def ranked(self, aways: bytes) -> Iterator[int]:
+        """The positions, nearest first, then in ``order``."""
+        mine, order = bytes(map(aways.__getitem__, self.offsets)), self.order
+        return map(order.__getitem__, _nearest(mine))
 
 
 class Matcher:
@@ -299,11 +423,24 @@ class Matcher:
             if not entry.concealed:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
+        self.set_bits = [
+            0 if entry.concealed else sum(1 << SET_KEY * t + n for t, n in set(entry.sets))
+            for entry in self.table
+        ]
+        """Each instance's sets that may be exposed, one bit per (kind, size) (``set_keys``)."""
+        self.with_tile = [
+            self.everything if tile == JOKER else self.with_kind[kind(tile)]
+            for tile in range(KINDS)
+        ]
+        """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
+        self._fits = functools.lru_cache(maxsize=_TABLES)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
-        self._shortlists: dict[tuple[object, ...], tuple[bytes, list[int]]] = {}
+        self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
+        self._aways: dict[tuple[object, ...], bytes] = {}
+        self._out: dict[tuple[object, ...], int] = {}
 
-    def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
-        """The table of the instances these (sorted) exposures allow."""
+    def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
+        """The instances these (sorted) exposures allow."""
         if exposures:
             holding = Holding([], 0, exposures)
             entries = [
@@ -315,10 +452,16 @@ class Matcher:
             entries = list(self.table)
         values = self.values
         entries.sort(key=lambda e: (-values[e.line], e.place))
-        return _Table(entries, exposures, values)
+        return _Fits(entries, exposures)
+
+    def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
+        return _Table(self._fits(exposures), exposures, self.values, self.card.lines)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
+
+    def _fits_of(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
+        return self._fits(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
         return self  # never changed once built: a copied deal shares it
@@ -337,6 +480,24 @@ class Matcher:
                     bits &= with_kind[tile]
                     if not bits:
                         return 0
+        return bits
+
+    def set_keys(self, places: Iterable[int]) -> int:
+        """The sets that the instances at ``places`` may expose: bit ``SET_KEY * kind + size``
+        for each (kind, size). No other exposure can be one of theirs."""
+        return functools.reduce(operator.or_, map(self.set_bits.__getitem__, places), 0)
+
+    def tile_candidates(self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]) -> int:
+        """``candidates`` from how many of each tile a seat holds (flowers apart, jokers
+        included), as a deal keeps them."""
+        bits = self.everything
+        for exposure in exposures:
+            bits &= self.with_set.get(exposure, 0)
+        with_tile = self.with_tile
+        for tile in itertools.compress(_TILES, tiles):
+            bits &= with_tile[tile]
+            if not bits:
+                return 0
         return bits
 
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
@@ -399,16 +560,11 @@ class Matcher:
         """For every line the hand may still make, the fewest tiles it still needs (0: complete)
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
         table = self._table_of(holding.exposures)
-        aways = table.aways(holding.counts, holding.jokers)
-        # One pass of built-in calls per step over the lines: this is most of the work.
-        fewest = list(map(min, map(aways.__getitem__, table.spans)))
-        nearest = map(aways.index, fewest, table.firsts, table.ends)
-        rows = zip(
-            map(self.card.lines.__getitem__, table.lines),
-            fewest,
-            map(table.instances.__getitem__, nearest),
-            strict=True,
-        )
+        packed = table._aways(holding.counts, holding.jokers)
+        fewest = table.fewest(packed)
+        aways = packed.to_bytes(table.width, "little")
+        nearest = map(aways.index, fewest, table.firsts, table.guards)
+        rows = zip(table.lines, fewest, map(table.instance_at.__getitem__, nearest), strict=True)
         return list(map(_DISTANCE, rows))
 
     def targets(
@@ -423,70 +579,88 @@ class Matcher:
         order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
         be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
         these places of the table (a bot's shortlist). For hints and bots."""
-        counts = holding.counts
-        if unseen is None:
-            reach = [n + HAND_SIZE for n in counts]
-        else:
-            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
-        spare = holding.jokers + jokers_unseen
         table = self._table_of(holding.exposures)
-        if among is None:  # all at once, as the instances looked at are many
-            aways = table.reachable(counts, holding.jokers, reach, spare)
-            ranked = self._nearest(aways)
-        else:
-            aways, order = self._ranked_shortlist(table, counts, holding.jokers, among)
-            ranked = (
-                position for position in order if _possible(table.needs[position], reach, spare)
-            )
-        lines, entries, found = self.card.lines, table.entries, []
-        for position in ranked:
+        aways, ranked = self._ranked(table, holding, unseen, jokers_unseen, limit, among)
+        entries, lines, offsets = table.entries, self.card.lines, table.offsets
+        needs, sets, found = table.needs, table.sets, []
+        for position in itertools.islice(ranked, limit):
             entry = entries[position]
-            target = Target(
-                aways[position],
-                lines[entry.line],
-                table.needs[position],
-                table.sets[position],
-                entry.place,
-            )
-            found.append(target)
-            if len(found) == limit:
-                break
+            row = (aways[offsets[position]], lines[entry.line], needs[position], sets[position])
+            found.append(_TARGET((*row, entry.place)))
         return found
 
-    def _ranked_shortlist(
-        self, table: _Table, counts: Sequence[int], jokers: int, among: Sequence[int]
-    ) -> tuple[bytes, list[int]]:
-        """Tiles away of every instance and ``_shortlist``, kept for the last few hands asked:
-        a bot asks again with the same tiles and shortlist at each claim between its turns,
-        when only what is in sight has changed."""
-        key = (table, jokers, *counts, *among)  # as many counts each time: one kind each
+    def shortlist(
+        self,
+        holding: Holding,
+        unseen: Sequence[int] | None = None,
+        jokers_unseen: int = JOKERS,
+        size: int = 60,
+    ) -> list[int]:
+        """The places of the ``size`` instances ``targets`` would give, in its order: a bot's
+        shortlist, made without the targets."""
+        table = self._table_of(holding.exposures)
+        _, ranked = self._ranked(table, holding, unseen, jokers_unseen, size, None)
+        return list(map(table.places.__getitem__, itertools.islice(ranked, size)))
+
+    def _ranked(
+        self,
+        table: _Table,
+        holding: Holding,
+        unseen: Sequence[int] | None,
+        jokers_unseen: int,
+        limit: int,
+        among: Sequence[int] | None,
+    ) -> tuple[bytes, Iterator[int]]:
+        """Tiles away of every instance, and the positions ``targets`` ranks first."""
+        counts, jokers = holding.counts, holding.jokers
+        if unseen is None:
+            unseen = _PLENTY
+        spare = jokers + jokers_unseen
+        aways = self._aways_of(table, counts, jokers)
+        if among is None and limit > _ONE_BY_ONE:  # all at once, as many are looked at
+            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
+            out = self._out_of_reach(table, reach, spare)
+            aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
+            return aways, map(table.position_at.__getitem__, _nearest(aways))
+        order: Iterable[int]
+        if among is None:
+            order = map(table.position_at.__getitem__, _nearest(aways))
+        else:
+            order = self._shortlist_of(table, among).ranked(aways)
+        needs = table.needs
+        return aways, (p for p in order if _within(needs[p], counts, unseen, spare))
+
+    def _out_of_reach(self, table: _Table, reach: Sequence[int], spare: int) -> int:
+        """``_Table.out_of_reach``, kept for the last few asked: what is in sight changes a
+        tile at a time, and every seat asks the same (a seat's tiles and what it cannot see
+        add up to what no seat sees)."""
+        key = (table, spare, *reach)
+        out = self._out.get(key)
+        if out is None:
+            if len(self._out) >= _KEPT:
+                self._out.clear()
+            out = self._out[key] = table.out_of_reach(reach, spare)
+        return out
+
+    def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
+        """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
+        tiles at each claim between its turns, when only what is in sight has changed."""
+        key = (table, jokers, *counts)
+        aways = self._aways.get(key)
+        if aways is None:
+            if len(self._aways) >= _KEPT:
+                self._aways.clear()
+            aways = self._aways[key] = table.aways(counts, jokers)
+        return aways
+
+    def _shortlist_of(self, table: _Table, among: Sequence[int]) -> _Shortlist:
+        key = (table, *among)
         found = self._shortlists.get(key)
         if found is None:
-            if len(self._shortlists) >= _SHORTLISTS:
+            if len(self._shortlists) >= _KEPT:
                 self._shortlists.clear()
-            aways = table.aways(counts, jokers)
-            found = self._shortlists[key] = (aways, self._shortlist(table, aways, among))
+            found = self._shortlists[key] = _Shortlist(table, among)
         return found
-
-    @staticmethod
-    def _shortlist(table: _Table, aways: bytes, among: Sequence[int]) -> list[int]:
-        """Positions in the table of the places ``among``, nearest first, then the more
-        valuable, then in the order of ``among``."""
-        rank, tier, size = table.rank, table.tier, table.size
-        chosen = [rank[place] for place in among if place in rank]
-        width = len(chosen)  # each key ends in its index, so equals stay in the order of among
-        keys = sorted([(aways[p] * size + tier[p]) * width + i for i, p in enumerate(chosen)])
-        return [chosen[key % width] for key in keys]
-
-    @staticmethod
-    def _nearest(aways: bytes) -> Iterator[int]:
-        """Positions in the table of the instances that can be made (not ``_OUT``), nearest
-        first, then in the table's order (the more valuable first)."""
-        for tiles in range(HAND_SIZE + 1):
-            position = aways.find(tiles)
-            while position >= 0:
-                yield position
-                position = aways.find(tiles, position + 1)
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
@@ -498,21 +672,39 @@ class Matcher:
 
     def witness(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
-    ) -> int | None:
-        """``viable``, giving the kinds (a bitset, bit ``kind``) that an instance which can
-        still be made needs besides the exposures, or None: while no tile of these kinds and no
-        joker comes into sight, that instance can still be made, so the hand lives."""
-        table = self._table_of(exposures)
-        if table.needs and _possible(table.needs[table.viable_at], unseen, jokers):
-            return table.kinds[table.viable_at]
-        for position, needs in enumerate(table.needs):
-            if _possible(needs, unseen, jokers):
-                table.viable_at = position
-                return table.kinds[position]
+    ) -> tuple[Needs, int] | None:
+        """``viable``, giving what an instance which can still be made needs besides the
+        exposures, and its kinds (a bitset, bit ``kind``), or None: while no tile of these
+        kinds and no joker comes into sight, that instance can still be made, so the hand
+        lives."""
+        fits = self._fits_of(exposures)
+        if fits.entries and possible(needs := fits.needs(fits.viable_at), unseen, jokers):
+            return needs, _kinds(needs)
+        for position in range(len(fits.entries)):
+            if possible(needs := fits.needs(position), unseen, jokers):
+                fits.viable_at = position
+                return needs, _kinds(needs)
         return None
 
 
-def _possible(needs: tuple[tuple[Tile, int, int], ...], reach: Sequence[int], spare: int) -> bool:
+def _kinds(needs: Needs) -> int:
+    """The kinds of which some tile is still needed (bit ``kind``)."""
+    return sum(1 << tile for tile, need, _ in needs if need)
+
+
+def _within(needs: Needs, counts: Sequence[int], unseen: Sequence[int], spare: int) -> bool:
+    """``possible`` with ``counts`` and ``unseen`` tiles within reach."""
+    short = 0
+    for tile, need, natural in needs:
+        there = counts[tile] + unseen[tile]
+        if natural > there:
+            return False
+        if need > there:
+            short += need - there
+    return short <= spare
+
+
+def possible(needs: Needs, reach: Sequence[int], spare: int) -> bool:
     """Whether an instance that needs these tiles can be made from ``reach`` tiles per kind
     and ``spare`` jokers: its natural places filled, jokers enough for the set places left."""
     short = 0
@@ -534,6 +726,9 @@ def unseen_supply(visible: Iterable[Tile]) -> list[int]:
     return left
 
 
+_TILES: Final = range(KINDS)
+_PLENTY: Final = (HAND_SIZE,) * KIND_COUNT
+"""Unseen tiles per kind when what is in sight is not looked at: more than any instance needs."""
 _SUPPLIES: Final = tuple(supply(tile) for tile in range(KIND_COUNT))
 _PLACE: Final = tuple(KIND_COUNT if tile == JOKER else kind(tile) for tile in range(KINDS))
 """Where ``unseen_supply`` counts a tile: its kind, or past the kinds for a joker."""

@@ -10,6 +10,7 @@ once the hand is over. ``hints`` lists the lines nearest to the seat's hand, for
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
@@ -124,11 +125,10 @@ class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
 
     def unseen(self) -> list[int]:
         """Natural tiles per kind this seat cannot see: in the wall or other hands."""
-        left = self._deal.out_of_sight()
+        out = self._deal.out_of_sight()
         concealed = self._deal.seats[self.seat].concealed
-        for tile in range(FLOWER):
-            left[tile] -= concealed[tile]
-        left[FLOWER] -= sum(concealed[FLOWER:JOKER])
+        left = list(map(operator.sub, out, concealed[:FLOWER]))
+        left.append(out[FLOWER] - sum(concealed[FLOWER:JOKER]))
         return left
 
     def jokers_gone(self) -> int:
