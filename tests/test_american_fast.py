@@ -14,7 +14,7 @@ from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, Amer
 from fourwinds.american.card import FLOWER, sample_card, supply
 from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
-from fourwinds.american.matcher import _KEPT, SET_KEY, Holding, Matcher
+from fourwinds.american.matcher import _KEPT, SET_KEY, Holding, Matcher, _Compiled
 from fourwinds.rules import AMERICAN_TILES
 from fourwinds.tiles import JOKER
 
@@ -32,9 +32,10 @@ def dealt(rng: random.Random) -> Holding:
     return Holding(counts, hand.count(JOKER))
 
 
-def near(rng: random.Random) -> Holding:
-    """An instance with some set tiles as jokers, some sets exposed, some tiles swapped."""
-    entry = rng.choice(MATCHER.table)
+def near(rng: random.Random, entry: _Compiled | None = None, swaps: int | None = None) -> Holding:
+    """An instance (of ``entry``, else a random one) with some set tiles as jokers, some sets
+    exposed and ``swaps`` tiles swapped (else up to three)."""
+    entry = entry or rng.choice(MATCHER.table)
     counts = [0] * KIND_COUNT
     jokers = exposed_jokers = 0
     exposures = []
@@ -48,7 +49,7 @@ def near(rng: random.Random) -> Holding:
                 jokers += 1
             else:
                 counts[tile] += 1
-    for _ in range(rng.randrange(4)):
+    for _ in range(rng.randrange(4) if swaps is None else swaps):
         held = [t for t, n in enumerate(counts) if n]
         if held:
             counts[rng.choice(held)] -= 1
@@ -81,25 +82,7 @@ def of_every_line(rng: random.Random) -> list[Holding]:
     for line in range(len(MATCHER.card.lines)):
         places = [p for p, entry in enumerate(MATCHER.table) if entry.line == line]
         for place in (places[0], rng.choice(places)):
-            entry = MATCHER.table[place]
-            counts = [0] * KIND_COUNT
-            jokers = exposed_jokers = 0
-            exposures = []
-            for tiles, is_set in entry.instance:
-                if is_set and not entry.concealed and rng.random() < 0.3:
-                    exposures.append((tiles[0], len(tiles)))
-                    exposed_jokers += rng.randrange(len(tiles))
-                    continue
-                for tile in tiles:
-                    if is_set and rng.random() < 0.3:
-                        jokers += 1
-                    else:
-                        counts[tile] += 1
-            for _ in range(rng.choice((0, 0, 1, 2))):
-                held = [t for t, n in enumerate(counts) if n]
-                counts[rng.choice(held)] -= 1
-                counts[rng.randrange(KIND_COUNT)] += 1
-            found.append(Holding(counts, jokers, tuple(exposures), exposed_jokers))
+            found.append(near(rng, MATCHER.table[place], rng.choice((0, 0, 1, 2))))
     return found
 
 

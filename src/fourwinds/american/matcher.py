@@ -27,12 +27,14 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final, NamedTuple, TypeVar
 
 from fourwinds.american.card import HAND_SIZE, JOKERS, Card, Instance, Line, supply
 from fourwinds.american.hand import KIND_COUNT, AmericanHand, kind
 from fourwinds.tiles import JOKER, KINDS, Tile
+
+_T = TypeVar("_T")
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
@@ -362,6 +364,18 @@ _TABLES: Final = 256
 _KEPT: Final = 64
 """Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
 at a table."""
+
+
+def _kept(cache: dict[Any, _T], key: Any, make: Callable[[], _T]) -> _T:
+    """``cache[key]``, made when missing; a full cache is emptied first."""
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _KEPT:
+            cache.clear()
+        found = cache[key] = make()
+    return found
+
+
 _ONE_BY_ONE: Final = 8
 """Up to this many targets from the whole table, the nearest instances are tried one by one
 for whether the tiles in sight still allow them; beyond, all at once."""
@@ -634,33 +648,15 @@ class Matcher:
         """``_Table.out_of_reach``, kept for the last few asked: what is in sight changes a
         tile at a time, and every seat asks the same (a seat's tiles and what it cannot see
         add up to what no seat sees)."""
-        key = (table, spare, *reach)
-        out = self._out.get(key)
-        if out is None:
-            if len(self._out) >= _KEPT:
-                self._out.clear()
-            out = self._out[key] = table.out_of_reach(reach, spare)
-        return out
+        return _kept(self._out, (table, spare, *reach), lambda: table.out_of_reach(reach, spare))
 
     def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
         """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
         tiles at each claim between its turns, when only what is in sight has changed."""
-        key = (table, jokers, *counts)
-        aways = self._aways.get(key)
-        if aways is None:
-            if len(self._aways) >= _KEPT:
-                self._aways.clear()
-            aways = self._aways[key] = table.aways(counts, jokers)
-        return aways
+        return _kept(self._aways, (table, jokers, *counts), lambda: table.aways(counts, jokers))
 
     def _shortlist_of(self, table: _Table, among: Sequence[int]) -> _Shortlist:
-        key = (table, *among)
-        found = self._shortlists.get(key)
-        if found is None:
-            if len(self._shortlists) >= _KEPT:
-                self._shortlists.clear()
-            found = self._shortlists[key] = _Shortlist(table, among)
-        return found
+        return _kept(self._shortlists, (table, *among), lambda: _Shortlist(table, among))
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
