@@ -9,11 +9,13 @@ import gc
 import json
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 from serving import client, hello, join, new_table
 from test_server_leaks import bot_game
 
+from fourwinds.server import heap
 from fourwinds.server.heap import THRESHOLDS
 from fourwinds.server.journal import _runs, _Write
 from fourwinds.server.storage import INSERT_ACTION, Storage, StoredAction
@@ -58,6 +60,33 @@ def test_the_server_process_settles_its_heap() -> None:
     ).stdout
     thresholds, frozen = json.loads(output)
     assert tuple(thresholds) == THRESHOLDS and frozen > 10_000
+
+
+class Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_cycle_that_dies_after_it_was_frozen_is_swept() -> None:
+    """A closed socket's transport refers to itself and is often frozen while it is open:
+    keep_frozen's sweep collects such cycles instead of keeping them for ever."""
+
+    async def run_a_while() -> None:
+        task = asyncio.create_task(heap.keep_frozen(seconds=0.01, sweep=0.05))
+        await asyncio.sleep(0.3)
+        task.cancel()
+
+    cycle = Cycle()
+    gone = weakref.ref(cycle)
+    gc.freeze()
+    try:
+        del cycle
+        gc.collect()
+        assert gone() is not None  # frozen: out of the collector's sight
+        asyncio.run(run_a_while())
+        assert gone() is None
+    finally:
+        gc.unfreeze()
 
 
 def test_a_classical_game_at_a_table_leaves_no_cyclic_garbage(tmp_path: Path) -> None:
