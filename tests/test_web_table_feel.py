@@ -18,7 +18,7 @@ import pytest
 import test_web_browser as web
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from rig import give
+from rig import give, next_draws
 from serving import fixed_seed
 from test_web_browser import CHROMIUM, CHROMIUM_ARGS, watch_errors
 from web_rig import Rig, rig_server
@@ -110,6 +110,65 @@ def test_a_bot_pung_is_seen_and_heard(browser: Browser, rig: Rig, motion: str) -
     assert serious(page) == []
     if motion == "no-preference" and web.os.environ.get("FOURWINDS_SCREENSHOT"):
         page.screenshot(path=IMAGES / "table-mid-hand.png")
+    assert errors == []
+    context.close()
+
+
+HIDDEN_TAB = """
+window.notes = [];
+window.tabHidden = false;
+Object.defineProperty(Document.prototype, "hidden", { get: () => window.tabHidden });
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.notes.push(`${title}: ${options.body}`); }
+};
+window.titles = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(
+  () => window.titles.push(document.title)).observe(document.querySelector("title"),
+  { childList: true, characterData: true, subtree: true }));
+"""
+"""A tab the test can hide, notifications recorded instead of shown, and the tab's titles."""
+
+
+def test_a_claim_open_changes_the_title_sounds_and_notifies_a_hidden_tab(
+    browser: Browser, rig: Rig
+) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    context.add_init_script(HIDDEN_TAB)
+    page = context.new_page()
+    errors = watch_errors(page)
+    table, link = rig.east_table(page, "classical")
+    assert table.match is not None
+    deal = table.match.deal
+    # You (East) discard the Red dragon, which nobody can claim; South draws the East wind
+    # and discards it or the West wind: you hold a pair of each, so a claim is open for you.
+    give(deal, 0, "111p 456p 789p 11z 33z 7z")
+    give(deal, 1, "111m 456m 789m 999s 3z", keep=frozenset({0}))
+    give(deal, 2, "222m 333m 555p 666p 7s", keep=frozenset({0, 1}))
+    give(deal, 3, "444s 555s 666s 888s 2m", keep=frozenset({0, 1, 2}))
+    next_draws(deal, "1z")
+    page.goto(link)
+    expect(page.locator('#hand .tile:not([aria-disabled="true"])')).to_have_count(14)
+    expect(page).to_have_title("(Your turn) fourwinds: Classical")
+    page.get_by_label("Notify me in another tab").check()
+    page.locator("#title").click()  # a click lets the page sound
+    page.wait_for_function("import('/static/js/sound.js').then((s) => s.ready())")
+    page.evaluate("window.tabHidden = true")
+    page.get_by_role("button", name="Discard Red dragon").click()
+    expect(page).to_have_title("(Claim open) fourwinds: Classical")
+    expect(page.locator("#actions button", has_text="Pung")).to_be_visible()
+    heard = page.evaluate("import('/static/js/sound.js').then((s) => [...s.heard])")
+    assert heard[-1] == "claim", heard
+    assert page.evaluate("window.notes") == ["fourwinds: Claim open: Classical"]
+    # Passing closes the claim: the title says nothing until the table waits for you again.
+    page.evaluate("window.tabHidden = false")
+    seen = page.evaluate("window.titles.length")
+    page.locator("#actions button", has_text="Pass").click()
+    page.wait_for_function(
+        f"window.titles.slice({seen}).some((title) => !title.includes('Claim open'))"
+    )
+    assert page.evaluate("window.notes") == ["fourwinds: Claim open: Classical"]  # shown tab
     assert errors == []
     context.close()
 
