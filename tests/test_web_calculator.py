@@ -296,6 +296,20 @@ def test_how_it_was_won_and_the_prevailing_wind_move_the_score_and_the_evening(
     expect(page.locator("#evening-now")).to_contain_text("Chuck is East")
 
 
+def test_a_chow_and_a_concealed_kong_tapped_in(page: Page) -> None:
+    choose_rules(page, "classical")
+    tap(page, "Concealed kong", "9 of dots")
+    tap(page, "Exposed chow", "1 of bamboo")
+    tap(page, "Concealed tile", "4 of characters", "5 of characters", "6 of characters")
+    tap(page, "Concealed tile", "7 of characters", "8 of characters", "9 of characters")
+    tap(page, "Concealed tile", "Red dragon")
+    tap(page, "Winning tile", "Red dragon")
+    hand = "{9999p} [123s] 456789m 7z +7z"
+    expect(page.locator("#notation")).to_have_value(hand)
+    assert int(total(page)) == library_score("classical", hand)["total"]
+    expect(page.locator(".scored .sheet")).to_contain_text("Concealed kong")
+
+
 def test_a_wrong_tile_count_is_refused_with_its_message(page: Page) -> None:
     choose_rules(page, "classical")
     hand = "[555z] [1111m] 444p 23s 7z 8f +4s"
