@@ -428,6 +428,33 @@ def test_a_replay_is_downloaded_linked_at_a_step_and_labelled_right(
     assert errors == []
 
 
+def test_a_replayed_hand_ends_with_every_number_and_its_reason(
+    context: BrowserContext, games: Served
+) -> None:
+    served = games
+    page = context.new_page()
+    errors = watch_errors(page)
+    game_id = finished_game(served, page, "classical")
+    replay = page.request.get(f"{served.url}/api/games/{game_id}/replay").json()
+    number, hand = next(
+        (n, h) for n, h in enumerate(replay["hands"], 1) if h["payments"] and h["sheets"]
+    )
+    page.goto(f"{served.url}/replay/{game_id}#hand={number}&step={len(hand['steps']) - 1}")
+    end = page.locator("#end")
+    expect(end).to_be_visible()
+    # Each payment with its rule, as at the table.
+    payments = end.locator(".hand-payments li")
+    expect(payments).to_have_count(len(hand["payments"]))
+    for text, reason in zip(payments.all_inner_texts(), hand["payment_reasons"], strict=True):
+        assert reason and text.endswith(f"({reason})"), (text, reason)
+    # The winner's arithmetic; the losers' sheets say what they do; each seat's change.
+    expect(end.locator("table.sheet.winning tr.arithmetic")).to_contain_text("points x 2^")
+    expect(end.locator("table.sheet.losing .sheet-part")).to_have_count(3)
+    expect(end.locator(".hand-net li")).to_have_count(4)
+    assert serious(page) == []
+    assert errors == []
+
+
 def test_the_lobby_lists_a_finished_game_with_its_download_and_no_table(
     context: BrowserContext, games: Served
 ) -> None:
