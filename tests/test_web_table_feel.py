@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import american_rig
 import pytest
 import test_web_browser as web
 from axe_playwright_python.sync_playwright import Axe
@@ -284,5 +285,31 @@ def test_the_american_card_as_printed_with_your_tiles(browser: Browser, rig: Rig
     if web.os.environ.get("FOURWINDS_SCREENSHOT"):
         page.locator("#card-panel").screenshot(path=IMAGES / "american-card.png")
     assert serious(page) == []
+    assert errors == []
+    context.close()
+
+
+def test_a_spectator_sees_the_winning_line_as_printed(browser: Browser, rig: Rig) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    table, link = rig.east_table(page, "american")
+    assert table.match is not None
+    # East is dealt line Y1 of the sample card (NN 2026 2222 66 SS, X 30) and declares it.
+    american_rig.give(table.match.deal, 0, "226m 2222p 66s 22445z")
+    watcher = context.new_page()
+    errors = watch_errors(watcher)
+    watcher.goto(f"{rig.url}/watch/{table.id}")
+    expect(watcher.locator("#board .seat")).to_have_count(4)
+    page.goto(link)
+    page.locator('#actions button[data-action="win"]').click()
+    end = watcher.locator("#end")
+    expect(end).to_be_visible()
+    line = end.locator(".winning-line")
+    expect(line.locator(".printed").first).to_have_text(re.compile(r"NN\s*2026\s*2222\s*66\s*SS"))
+    expect(line.locator(".line-value").first).to_have_text("X 30")
+    payments = end.locator(".hand-payments li")
+    expect(payments.first).to_be_visible()
+    assert all(re.search(r"\(.+\)$", text) for text in payments.all_inner_texts())
+    assert serious(watcher) == []
     assert errors == []
     context.close()
