@@ -310,6 +310,17 @@ def test_a_chow_and_a_concealed_kong_tapped_in(page: Page) -> None:
     expect(page.locator(".scored .sheet")).to_contain_text("Concealed kong")
 
 
+def test_a_hand_over_the_limit_says_so(page: Page) -> None:
+    choose_rules(page, "classical")
+    hand = "{5555z} {6666z} {1111m} 999p 2z +2z"
+    page.locator("#notation").fill(hand)
+    code, out = run("score", "--rules", "classical", "--json", hand)
+    assert code == 0 and total(page) == str(json.loads(out)["total"]) == "500"
+    sheet = page.locator(".scored")
+    expect(sheet.locator("tfoot")).to_contain_text("126 points x 2^4 = 2016, limit 500")
+    expect(sheet).to_contain_text("The limit: 500 points — the limit applies to this hand")
+
+
 def test_a_wrong_tile_count_is_refused_with_its_message(page: Page) -> None:
     choose_rules(page, "classical")
     hand = "[555z] [1111m] 444p 23s 7z 8f +4s"
