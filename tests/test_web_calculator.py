@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -280,6 +281,10 @@ def test_how_it_was_won_and_the_prevailing_wind_move_the_score_and_the_evening(
     code, out = run("score", "--rules", "hongkong", "--self-drawn", "--last-tile", "--json", hand)
     assert code == 0 and total(page) == str(json.loads(out)["total"])
     expect(page.locator(".scored .sheet")).to_contain_text("Last draw from the wall")
+    points = json.loads(out)["total"]
+    expect(page.locator(".scored .sheet tfoot")).to_contain_text(
+        re.compile(rf"\d+ faan; faan to points: \d+ faan = {points} points")
+    )
     # Four hands won by South: the deal passes each time, and after four passes the
     # prevailing wind moves on to South.
     choose_rules(page, "classical")
