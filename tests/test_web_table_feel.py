@@ -238,6 +238,45 @@ def test_a_phone_shows_the_hand_and_the_choices_first(browser: Browser, rig: Rig
     context.close()
 
 
+SPAN_OF_A_CALL_OUT = """async ([id]) => {
+  const callouts = await import("/static/js/callouts.js");
+  callouts.callOut(document.getElementById(id), "Mah Jongg!", "win");
+  const bubble = [...document.querySelectorAll(".callout")].pop();
+  let [left, right, wide] = [Infinity, -Infinity, 0];
+  for (const start = performance.now(); performance.now() - start < 700;) {
+    const at = bubble.getBoundingClientRect();
+    left = Math.min(left, at.left);
+    right = Math.max(right, at.right);
+    wide = Math.max(wide, document.documentElement.scrollWidth);
+    await new Promise(requestAnimationFrame);
+  }
+  bubble.remove();
+  return [left, right, wide];
+}"""
+"""Where a call-out at a seat reaches while it pops up and shows, and how wide the page is."""
+
+
+def test_a_call_out_stays_within_a_phones_screen(browser: Browser, rig: Rig) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    table, link = rig.east_table(page, "classical")
+    assert table.match is not None
+    give(table.match.deal, 0, "111p 456p 789p 23s 55s 7z")
+    give(table.match.deal, 1, "111m 456m 789m 77z 2p 9s", keep=frozenset({0}))
+    page.goto(link)
+    page.get_by_role("button", name="Discard Red dragon").click()
+    expect(page.locator('.callout[data-seat="seat-right"]')).to_have_text("Pung!")
+    inside_first_screen(page, ".callout")
+    # The widest call-out, at every seat of the screen: never past its edges, the page
+    # never wider than the phone.
+    for seat in ("seat-right", "seat-left", "seat-top", "me"):
+        left, right, wide = page.evaluate(SPAN_OF_A_CALL_OUT, [seat])
+        assert left >= 0 and right <= PHONE["width"] and wide <= PHONE["width"], (seat, left, right)
+    assert errors == []
+    context.close()
+
+
 def test_the_american_card_as_printed_with_your_tiles(browser: Browser, rig: Rig) -> None:
     # On a phone: the Charleston's choices and the hand first, the card folded.
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
