@@ -116,6 +116,33 @@ def test_a_match_record_of_an_american_game_replays_through_its_match(
         assert len(hand["steps"][-1]["hands"]) == 4  # the empty North seat has no tiles
 
 
+@pytest.mark.parametrize("name", ["classical", "hongkong", "american", "beginner"])
+def test_a_replayed_hand_ends_as_the_table_explains_it(http: TestClient, name: str) -> None:
+    """Each hand of a replay carries what the end of the hand at the table shows: the family's
+    sheets with their arithmetic or the winning line, each payment with its reason, each seat's
+    change (protocol.md, last_hand)."""
+    rules = get_rules(name)
+    family = family_of(rules)
+    match = family.match(rules, 3)
+    bots = [family.bot("greedy", seat) for seat in range(rules.players)]
+    for _ in range(3):
+        deal = match.deal
+        while not deal.is_over:
+            seat = deal.to_move()[0]
+            match.apply(seat, bots[seat].choose(family.view(deal, seat)))
+        match.next_hand()
+    game = http.post("/api/replay", json=match_record(match)).json()
+    assert any(outcome.settlement is not None for outcome in match.outcomes) or name == "beginner"
+    for hand, outcome in zip(game["hands"], match.outcomes, strict=True):
+        explained = json.loads(json.dumps(family.outcome_json(outcome)))
+        assert {key: hand[key] for key in explained} == explained
+        settlement = outcome.settlement
+        seats = len(hand["steps"][-1]["hands"])
+        assert hand["net"] == ([0] * seats if settlement is None else settlement.net)
+        assert len(hand["payment_reasons"]) == len(hand["payments"])
+        assert all(hand["payment_reasons"]) or name == "beginner"
+
+
 def test_a_tampered_record_is_refused_naming_its_fault(http: TestClient) -> None:
     record = _simulated("classical", 1)
     changed = json.loads(json.dumps(record))

@@ -325,4 +325,19 @@ def test_replay_of_an_american_game_of_three(context: BrowserContext, server: st
     expect(end.locator(".how")).to_have_text(
         re.compile(r"A wall game: nobody won\.|.+ won with line \w+ \(\d+.*\)")
     )
+    # A won hand's line as printed on the card, each payment with its rule.
+    replay = page.request.get(f"{server}/api/games/{game_id}/replay").json()
+    for number, hand in enumerate(replay["hands"], 1):
+        page.goto(f"{server}/replay/{game_id}#hand={number}&step={len(hand['steps']) - 1}")
+        expect(end).to_be_visible()
+        if hand["line"] is None:
+            continue
+        expect(end.locator(".winning-line .printed .group").first).to_be_visible()
+        expect(end.locator(".winning-line .line-value").first).to_have_text(
+            re.compile(r"[XC] \d+")
+        )
+        payments = end.locator(".hand-payments li").all_inner_texts()
+        assert len(payments) == len(hand["payment_reasons"]) > 0
+        for text, reason in zip(payments, hand["payment_reasons"], strict=True):
+            assert text.endswith(f"({reason})"), (text, reason)
     assert errors == []

@@ -434,5 +434,21 @@ def test_a_hint_gives_each_wait_with_what_it_pays(
         assert "Suggested:" in text and "Red dragon" in text, text
         # The whole hint is on the page: nothing cut off.
         assert hint.evaluate("h => h.scrollWidth <= h.clientWidth + 1 || h.clientWidth === 0")
+        # The suggested tile cannot be missed: raised above the others, a thick frame and a
+        # "hint" label over it, not a faint glow.
+        suggested = page.locator("#hand .tile.suggested")
+        expect(suggested).to_have_count(1)
+        expect(suggested).to_have_attribute("data-tile", "7z")
+        look = suggested.evaluate(
+            """t => { const frame = getComputedStyle(t.querySelector("svg"));
+            const label = getComputedStyle(t, "::after");
+            const other = t.parentElement.querySelector(".tile:not(.suggested)");
+            return { width: parseFloat(frame.outlineWidth), style: frame.outlineStyle,
+              label: label.content, display: label.display,
+              raised: other.getBoundingClientRect().top - t.getBoundingClientRect().top }; }"""
+        )
+        assert look["width"] >= 3 and look["style"] == "solid", look
+        assert look["label"] == '"hint"' and look["display"] != "none", look
+        assert look["raised"] >= 4, look
         page.screenshot(path=tmp_path / "hint.png")
         assert errors == []

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -211,6 +212,118 @@ def test_hong_kong_and_american_hands_give_the_commands_totals(page: Page) -> No
     assert changes(page) == [net[seat] for seat in "ESWN"]
     expect(page.locator(".payments")).to_contain_text("self-picked: all pay double")
     shot(page, "american")
+
+
+OWN_CARD = """title: a card of our club
+section: pairs
+P1 NN EE 11a 11b 11c 99a 99b ; C 50
+K1 111a 222a 333a 444a 55a ; X 30
+"""
+"""A card of the players' own in the card language (docs/card.md)."""
+
+
+def test_an_american_hand_on_your_own_card_scores_as_the_command(
+    page: Page, tmp_path: Path
+) -> None:
+    choose_rules(page, "american")
+    page.get_by_label("My own card").check()
+    page.get_by_label("The card, in the card language").fill(OWN_CARD)
+    hand = "1199m 119p 11s 1144z +9p"
+    page.locator("#notation").fill(hand)
+    page.locator("#source").select_option("wall")
+    scored(page)
+    card = tmp_path / "own.card"
+    card.write_text(OWN_CARD)
+    code, out = run(
+        "score", "--rules", "american", "--card", str(card), "--self-drawn", "--json", hand
+    )
+    data = json.loads(out)
+    assert code == 0 and data["line"] == "P1" and data["jokerless"]
+    assert total(page) == str(data["pays"])
+    result = page.locator(".scored")
+    expect(result).to_contain_text("Line P1")
+    expect(result).to_contain_text(data["section"])
+    expect(result).to_contain_text(f"yes: doubled to {data['pays']}")
+    code, out = run(
+        "settle",
+        "--rules",
+        "american",
+        "--card",
+        str(card),
+        "--winner",
+        "E",
+        "--self-drawn",
+        "--hand",
+        f"E={hand}",
+        "--json",
+    )
+    net = json.loads(out.splitlines()[-1])["net"]
+    assert code == 0 and changes(page) == [net[seat] for seat in "ESWN"]
+    expect(page.locator(".payments")).to_contain_text("jokerless doubles")
+    # The sample card has no such line; a card that does not read is refused by its line.
+    page.get_by_label("The sample card").check()
+    scored(page)
+    expect(page.locator(".scored")).to_contain_text("Completes no line of the card")
+    page.get_by_label("My own card").check()
+    page.get_by_label("The card, in the card language").fill("title: x\nbogus")
+    expect(page.locator("#card-error")).to_contain_text("card: line")
+
+
+def test_how_it_was_won_and_the_prevailing_wind_move_the_score_and_the_evening(
+    page: Page,
+) -> None:
+    page.on("dialog", lambda dialog: dialog.accept())
+    choose_rules(page, "hongkong")
+    hand = "123m 456m 789m 111z 9m +9m"
+    page.locator("#notation").fill(hand)
+    page.locator("#source").select_option("wall")
+    page.get_by_label("Last tile of the wall").check()
+    code, out = run("score", "--rules", "hongkong", "--self-drawn", "--last-tile", "--json", hand)
+    assert code == 0 and total(page) == str(json.loads(out)["total"])
+    expect(page.locator(".scored .sheet")).to_contain_text("Last draw from the wall")
+    points = json.loads(out)["total"]
+    expect(page.locator(".scored .sheet tfoot")).to_contain_text(
+        re.compile(rf"\d+ faan; faan to points: \d+ faan = {points} points")
+    )
+    # Four hands won by South: the deal passes each time, and after four passes the
+    # prevailing wind moves on to South.
+    choose_rules(page, "classical")
+    name_players(page, "Chuck", "Andy", "Brett", "Dave")
+    for _ in range(4):
+        expect(page.locator("#prevailing-wind")).to_have_value("0")
+        page.locator("#seat-wind").select_option("1")
+        page.locator("#notation").fill(SOUTH_32)
+        scored(page)
+        page.get_by_role("button", name="Add to the evening").click()
+    expect(page.locator("#evening tbody tr")).to_have_count(4)
+    expect(page.locator("#evening-now")).to_contain_text("South round")
+    expect(page.locator("#prevailing-wind")).to_have_value("1")
+    expect(page.locator("#evening-now")).to_contain_text("Chuck is East")
+
+
+def test_a_chow_and_a_concealed_kong_tapped_in(page: Page) -> None:
+    choose_rules(page, "classical")
+    tap(page, "Concealed kong", "9 of dots")
+    tap(page, "Exposed chow", "1 of bamboo")
+    tap(page, "Concealed tile", "4 of characters", "5 of characters", "6 of characters")
+    tap(page, "Concealed tile", "7 of characters", "8 of characters", "9 of characters")
+    tap(page, "Concealed tile", "Red dragon")
+    tap(page, "Winning tile", "Red dragon")
+    hand = "{9999p} [123s] 456789m 7z +7z"
+    expect(page.locator("#notation")).to_have_value(hand)
+    assert int(total(page)) == library_score("classical", hand)["total"]
+    expect(page.locator(".scored .sheet")).to_contain_text("Concealed kong")
+
+
+def test_a_hand_over_the_limit_says_so(page: Page) -> None:
+    choose_rules(page, "classical")
+    hand = "{5555z} {6666z} {1111m} 999p 2z +2z"
+    page.locator("#notation").fill(hand)
+    code, out = run("score", "--rules", "classical", "--json", hand)
+    assert code == 0 and total(page) == str(json.loads(out)["total"]) == "500"
+    sheet = page.locator(".scored")
+    expect(sheet.locator("tfoot")).to_contain_text("126 points x 2^4 = 2016, limit 500")
+    expect(sheet).to_contain_text("The limit: 500 points — the limit applies to this hand")
 
 
 def test_a_wrong_tile_count_is_refused_with_its_message(page: Page) -> None:

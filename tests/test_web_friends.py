@@ -189,6 +189,45 @@ def test_a_friend_opening_the_link_mid_game_takes_over_a_bot_seat(
     phone.close()
 
 
+NO_CLIPBOARD = "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })"
+"""A page without the clipboard API, as a phone opens an address over plain http other than
+localhost (the API is given to secure contexts only)."""
+
+
+def test_copying_the_invitation_gives_the_link_with_or_without_a_clipboard(
+    browser: Browser, served: Served
+) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone.add_init_script(NO_CLIPBOARD)
+    ann = phone.new_page()
+    errors = watch_errors(ann)
+    table_id = create_in_lobby(ann, served.url, "Ann")
+    link = f"{served.url}/table/{table_id}"
+    # A phone hides the link in the bar to keep its first screen for the hand; with no
+    # clipboard to copy to, Copy shows the link in words instead of claiming it was copied.
+    expect(ann.locator("#friends-invite")).to_be_hidden()
+    ann.get_by_role("button", name="Copy invitation").click()
+    status = ann.locator("#friends-status")
+    expect(status).to_have_text(f"Invitation link: {link}")
+    expect(status).to_be_visible()
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+    phone.close()
+    # With a clipboard, the link is copied there.
+    desk = browser.new_context()
+    desk.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.url)
+    bob = desk.new_page()
+    bob.goto(link)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_label(re.compile("Seat 2: take over")).check()
+    bob.get_by_role("button", name="Sit down").click()
+    expect(bob.locator("#hand .tile").first).to_be_visible()
+    bob.get_by_role("button", name="Copy invitation").click()
+    expect(bob.locator("#friends-status")).to_have_text("Invitation link copied.")
+    assert bob.evaluate("navigator.clipboard.readText()") == link
+    desk.close()
+
+
 def test_a_spectator_sees_no_hidden_tile(context: BrowserContext, served: Served) -> None:
     ann = context.new_page()
     table_id = create_in_lobby(ann, served.url, "Ann", "hongkong")
@@ -386,6 +425,33 @@ def test_a_replay_is_downloaded_linked_at_a_step_and_labelled_right(
     assert download.value.suggested_filename == f"fourwinds-{game_id}.json"
     record = page.request.get(f"{served.url}/api/games/{game_id}/record").json()
     assert json.loads(saved.read_text()) == record
+    assert errors == []
+
+
+def test_a_replayed_hand_ends_with_every_number_and_its_reason(
+    context: BrowserContext, games: Served
+) -> None:
+    served = games
+    page = context.new_page()
+    errors = watch_errors(page)
+    game_id = finished_game(served, page, "classical")
+    replay = page.request.get(f"{served.url}/api/games/{game_id}/replay").json()
+    number, hand = next(
+        (n, h) for n, h in enumerate(replay["hands"], 1) if h["payments"] and h["sheets"]
+    )
+    page.goto(f"{served.url}/replay/{game_id}#hand={number}&step={len(hand['steps']) - 1}")
+    end = page.locator("#end")
+    expect(end).to_be_visible()
+    # Each payment with its rule, as at the table.
+    payments = end.locator(".hand-payments li")
+    expect(payments).to_have_count(len(hand["payments"]))
+    for text, reason in zip(payments.all_inner_texts(), hand["payment_reasons"], strict=True):
+        assert reason and text.endswith(f"({reason})"), (text, reason)
+    # The winner's arithmetic; the losers' sheets say what they do; each seat's change.
+    expect(end.locator("table.sheet.winning tr.arithmetic")).to_contain_text("points x 2^")
+    expect(end.locator("table.sheet.losing .sheet-part")).to_have_count(3)
+    expect(end.locator(".hand-net li")).to_have_count(4)
+    assert serious(page) == []
     assert errors == []
 
 

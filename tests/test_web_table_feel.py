@@ -14,11 +14,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import american_rig
 import pytest
 import test_web_browser as web
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from rig import give
+from rig import give, next_draws
 from serving import fixed_seed
 from test_web_browser import CHROMIUM, CHROMIUM_ARGS, watch_errors
 from web_rig import Rig, rig_server
@@ -114,6 +115,65 @@ def test_a_bot_pung_is_seen_and_heard(browser: Browser, rig: Rig, motion: str) -
     context.close()
 
 
+HIDDEN_TAB = """
+window.notes = [];
+window.tabHidden = false;
+Object.defineProperty(Document.prototype, "hidden", { get: () => window.tabHidden });
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.notes.push(`${title}: ${options.body}`); }
+};
+window.titles = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(
+  () => window.titles.push(document.title)).observe(document.querySelector("title"),
+  { childList: true, characterData: true, subtree: true }));
+"""
+"""A tab the test can hide, notifications recorded instead of shown, and the tab's titles."""
+
+
+def test_a_claim_open_changes_the_title_sounds_and_notifies_a_hidden_tab(
+    browser: Browser, rig: Rig
+) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    context.add_init_script(HIDDEN_TAB)
+    page = context.new_page()
+    errors = watch_errors(page)
+    table, link = rig.east_table(page, "classical")
+    assert table.match is not None
+    deal = table.match.deal
+    # You (East) discard the Red dragon, which nobody can claim; South draws the East wind
+    # and discards it or the West wind: you hold a pair of each, so a claim is open for you.
+    give(deal, 0, "111p 456p 789p 11z 33z 7z")
+    give(deal, 1, "111m 456m 789m 999s 3z", keep=frozenset({0}))
+    give(deal, 2, "222m 333m 555p 666p 7s", keep=frozenset({0, 1}))
+    give(deal, 3, "444s 555s 666s 888s 2m", keep=frozenset({0, 1, 2}))
+    next_draws(deal, "1z")
+    page.goto(link)
+    expect(page.locator('#hand .tile:not([aria-disabled="true"])')).to_have_count(14)
+    expect(page).to_have_title("(Your turn) fourwinds: Classical")
+    page.get_by_label("Notify me in another tab").check()
+    page.locator("#title").click()  # a click lets the page sound
+    page.wait_for_function("import('/static/js/sound.js').then((s) => s.ready())")
+    page.evaluate("window.tabHidden = true")
+    page.get_by_role("button", name="Discard Red dragon").click()
+    expect(page).to_have_title("(Claim open) fourwinds: Classical")
+    expect(page.locator("#actions button", has_text="Pung")).to_be_visible()
+    heard = page.evaluate("import('/static/js/sound.js').then((s) => [...s.heard])")
+    assert heard[-1] == "claim", heard
+    assert page.evaluate("window.notes") == ["fourwinds: Claim open: Classical"]
+    # Passing closes the claim: the title says nothing until the table waits for you again.
+    page.evaluate("window.tabHidden = false")
+    seen = page.evaluate("window.titles.length")
+    page.locator("#actions button", has_text="Pass").click()
+    page.wait_for_function(
+        f"window.titles.slice({seen}).some((title) => !title.includes('Claim open'))"
+    )
+    assert page.evaluate("window.notes") == ["fourwinds: Claim open: Classical"]  # shown tab
+    assert errors == []
+    context.close()
+
+
 def test_sound_can_be_muted_and_notifications_asked_for(browser: Browser, rig: Rig) -> None:
     context = browser.new_context()
     context.grant_permissions(["notifications"])
@@ -178,6 +238,45 @@ def test_a_phone_shows_the_hand_and_the_choices_first(browser: Browser, rig: Rig
     context.close()
 
 
+SPAN_OF_A_CALL_OUT = """async ([id]) => {
+  const callouts = await import("/static/js/callouts.js");
+  callouts.callOut(document.getElementById(id), "Mah Jongg!", "win");
+  const bubble = [...document.querySelectorAll(".callout")].pop();
+  let [left, right, wide] = [Infinity, -Infinity, 0];
+  for (const start = performance.now(); performance.now() - start < 700;) {
+    const at = bubble.getBoundingClientRect();
+    left = Math.min(left, at.left);
+    right = Math.max(right, at.right);
+    wide = Math.max(wide, document.documentElement.scrollWidth);
+    await new Promise(requestAnimationFrame);
+  }
+  bubble.remove();
+  return [left, right, wide];
+}"""
+"""Where a call-out at a seat reaches while it pops up and shows, and how wide the page is."""
+
+
+def test_a_call_out_stays_within_a_phones_screen(browser: Browser, rig: Rig) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    table, link = rig.east_table(page, "classical")
+    assert table.match is not None
+    give(table.match.deal, 0, "111p 456p 789p 23s 55s 7z")
+    give(table.match.deal, 1, "111m 456m 789m 77z 2p 9s", keep=frozenset({0}))
+    page.goto(link)
+    page.get_by_role("button", name="Discard Red dragon").click()
+    expect(page.locator('.callout[data-seat="seat-right"]')).to_have_text("Pung!")
+    inside_first_screen(page, ".callout")
+    # The widest call-out, at every seat of the screen: never past its edges, the page
+    # never wider than the phone.
+    for seat in ("seat-right", "seat-left", "seat-top", "me"):
+        left, right, wide = page.evaluate(SPAN_OF_A_CALL_OUT, [seat])
+        assert left >= 0 and right <= PHONE["width"] and wide <= PHONE["width"], (seat, left, right)
+    assert errors == []
+    context.close()
+
+
 def test_the_american_card_as_printed_with_your_tiles(browser: Browser, rig: Rig) -> None:
     # On a phone: the Charleston's choices and the hand first, the card folded.
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -225,5 +324,31 @@ def test_the_american_card_as_printed_with_your_tiles(browser: Browser, rig: Rig
     if web.os.environ.get("FOURWINDS_SCREENSHOT"):
         page.locator("#card-panel").screenshot(path=IMAGES / "american-card.png")
     assert serious(page) == []
+    assert errors == []
+    context.close()
+
+
+def test_a_spectator_sees_the_winning_line_as_printed(browser: Browser, rig: Rig) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    table, link = rig.east_table(page, "american")
+    assert table.match is not None
+    # East is dealt line Y1 of the sample card (NN 2026 2222 66 SS, X 30) and declares it.
+    american_rig.give(table.match.deal, 0, "226m 2222p 66s 22445z")
+    watcher = context.new_page()
+    errors = watch_errors(watcher)
+    watcher.goto(f"{rig.url}/watch/{table.id}")
+    expect(watcher.locator("#board .seat")).to_have_count(4)
+    page.goto(link)
+    page.locator('#actions button[data-action="win"]').click()
+    end = watcher.locator("#end")
+    expect(end).to_be_visible()
+    line = end.locator(".winning-line")
+    expect(line.locator(".printed").first).to_have_text(re.compile(r"NN\s*2026\s*2222\s*66\s*SS"))
+    expect(line.locator(".line-value").first).to_have_text("X 30")
+    payments = end.locator(".hand-payments li")
+    expect(payments.first).to_be_visible()
+    assert all(re.search(r"\(.+\)$", text) for text in payments.all_inner_texts())
+    assert serious(watcher) == []
     assert errors == []
     context.close()

@@ -55,15 +55,22 @@ def _hand(
     number: int,
     east: int,
     steps: list[dict[str, Any]],
-    sheets: list[Any],
     settlement: Settlement | None,
+    explained: dict[str, Any],
 ) -> dict[str, Any]:
+    """A hand of the replay: its steps, and the end of the hand as the table shows it (the
+    family's ``outcome_json``: score sheets with their arithmetic, what a loser's sheet does,
+    the winning line; each payment with its reason, and each seat's change)."""
+    seats = len(steps[-1]["hands"])
     return {
         "hand_number": number,
         "east": east,
         "steps": steps,
-        "sheets": sheets,
+        "sheets": [],
+        **explained,
         "payments": [] if settlement is None else [list(p) for p in settlement.payments],
+        "payment_reasons": [] if settlement is None else settlement.reason_list(),
+        "net": [0] * seats if settlement is None else settlement.net,
     }
 
 
@@ -84,14 +91,15 @@ def replay_hands(record: dict[str, Any]) -> Iterator[dict[str, Any]]:
         for number, entry in enumerate(record["hands"]):
             deal = family.deal(rules, entry["seed"], entry["prevailing_wind"])
             steps = _played(family, deal, entry["actions"])
-            yield _hand(number, 0, steps, [], family.settlement(deal))
+            yield _hand(number, 0, steps, family.settlement(deal), {})
         return
     match = family.match(rules, record["seed"])
     for entry in record["hands"]:
         steps = _played(family, match.deal, entry["actions"])
         outcome = match.next_hand()
-        sheets = family.outcome_json(outcome).get("sheets", [])
-        yield _hand(outcome.number, outcome.east, steps, sheets, outcome.settlement)
+        yield _hand(
+            outcome.number, outcome.east, steps, outcome.settlement, family.outcome_json(outcome)
+        )
 
 
 def replay_document(table: dict[str, Any] | None, record: dict[str, Any]) -> Iterator[bytes]:

@@ -8,17 +8,26 @@ import { tileElement } from "./tiles.js";
 const SHOWN_MS = 1800;
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+const MARGIN = 4;  // px between a call-out and the edge of the screen
+const POP = 1.15;  // the largest scale of the call-out's pop (fourwinds.css, callout-pop)
+
 /** Show ``text`` over a seat's section for a moment. It is laid over the page, not put in the
  * section, which the next state redraws. The live region already says it in words, so the
- * call-out itself is hidden from screen readers. */
+ * call-out itself is hidden from screen readers. Centred over the seat, but never past the
+ * screen's edge: on a phone a seat at the side would widen the page while it shows. */
 export function callOut(section, text, kind = "") {
   if (!section || !text) return;
   const at = section.getBoundingClientRect();
   const bubble = el("div", { class: `callout ${kind}`, "aria-hidden": "true",
     "data-seat": section.id }, text);
-  Object.assign(bubble.style, { left: `${at.left + at.width / 2 + window.scrollX}px`,
-    top: `${at.top + window.scrollY + 6}px` });
+  Object.assign(bubble.style, { left: "0px", top: `${at.top + window.scrollY + 6}px`,
+    visibility: "hidden" });
   document.body.append(bubble);
+  const half = (bubble.offsetWidth * POP) / 2;
+  const screen = document.documentElement.clientWidth;
+  const centre = Math.max(half + MARGIN, Math.min(screen - half - MARGIN, at.left + at.width / 2));
+  bubble.style.left = `${centre + window.scrollX}px`;
+  bubble.style.visibility = "";
   setTimeout(() => bubble.remove(), SHOWN_MS);
 }
 

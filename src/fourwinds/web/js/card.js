@@ -14,9 +14,6 @@ import { parseTiles, tileElement, tileLabel } from "./tiles.js";
 /** The card of a table: {title, year, lines: [{id, section, text, value, concealed, caption}]}. */
 export const fetchCard = (tableId) => getJSON(`/api/tables/${encodeURIComponent(tableId)}/card`);
 
-/** The texts of a line (variants are separate entries with the same id). */
-export const lineTexts = (card, id) => card.lines.filter((l) => l.id === id).map((l) => l.text);
-
 const kindTitle = (concealed) => (concealed ? "concealed" : "exposed: exposures allowed");
 const SUIT_WORDS = { a: "first suit", b: "second suit", c: "third suit" };
 const SYMBOL_WORDS = { F: "flower", N: "North", E: "East", W: "West", S: "South", Z: "any wind",

@@ -8,6 +8,7 @@ import { el } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 let ticker = null;
+let linkShownUntil = 0;  // the countdown leaves a link shown to copy by hand this long
 
 export const inviteLink = (tableId) => `${location.origin}/table/${encodeURIComponent(tableId)}`;
 export const watchLink = (tableId) => `/watch/${encodeURIComponent(tableId)}`;
@@ -33,6 +34,18 @@ export function watchChoice(tableId) {
     " as a spectator: you see what is on the table, never a concealed tile.");
 }
 
+/** Copy ``link`` to the clipboard; the words that say so, or that show the link to copy by
+ * hand where the page has no clipboard (an address over plain http other than localhost, as a
+ * phone on the house's network opens it) or the browser refused. */
+export async function copyLink(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    return "Invitation link copied.";
+  } catch {
+    return `Invitation link: ${link}`;
+  }
+}
+
 function say(text) {
   $("friends-status").textContent = text;
 }
@@ -44,10 +57,11 @@ function bar(tableId, seat) {
   const invite = el("input", { id: "friends-invite", readonly: true, value: inviteLink(tableId),
     "aria-label": "Invitation link" });
   const copy = el("button", { type: "button", id: "friends-copy", title: invite.value,
-    onclick: () => {
+    onclick: async () => {
       invite.select();
-      navigator.clipboard?.writeText(invite.value);
-      say("Invitation link copied.");
+      const words = await copyLink(invite.value);
+      linkShownUntil = words.endsWith(invite.value) ? Date.now() + 30_000 : 0;
+      say(words);
     } }, "Copy invitation");
   const leave = el("button", { type: "button", id: "leave-button", onclick: async () => {
     try {
@@ -102,7 +116,7 @@ function showCountdown(table, nameAt) {
   }
   const tick = () => {
     line.textContent = nextWords(table, nameAt);
-    say(line.textContent);
+    if (Date.now() >= linkShownUntil) say(line.textContent);
   };
   tick();
   ticker = setInterval(tick, 500);

@@ -9,7 +9,7 @@ import { WINDS, el } from "./board.js";
 import { parseTiles, tileElement } from "./tiles.js";
 import { familyOf } from "./families/index.js";
 import { centreParts, seatParts } from "./seats.js";
-import { fetchCard, lineTexts } from "./card.js";
+import { fetchCard, winningLine } from "./card.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const fromFile = location.pathname.replace(/\/$/, "") === "/replay/file";
@@ -73,8 +73,11 @@ function render() {
   const end = $("end");
   end.hidden = !(stepIndex === steps.length - 1 && view.result);
   if (!end.hidden) {
-    const summary = { ...view.result, sheets: hand().sheets, payments: hand().payments };
-    const lineText = (id) => (card ? lineTexts(card, id).join(" | ") : null);
+    // The end of the hand as the table shows it: the result, then what the server explains
+    // of it (the sheets' arithmetic, the losers' sheets, each payment's reason, the changes).
+    const { steps: _, ...explained } = hand();
+    const summary = { ...view.result, ...explained };
+    const lineText = (id) => (card ? winningLine(card, id) : null);
     end.replaceChildren(el("h2", {}, `End of hand ${hand().hand_number + 1}`),
       family().endElement(summary, nameOf, lineText));
   }

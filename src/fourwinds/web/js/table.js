@@ -16,7 +16,7 @@ import { cardElement, fetchCard, showHints, winningLine } from "./card.js";
 import { callOut, flyTile } from "./callouts.js";
 import { isMuted, play as sound, setMuted, unlock } from "./sound.js";
 import { askToNotify, canNotify, notify, notifyWanted, setTitle, waitingFor } from "./alerts.js";
-import { seatChoice, showFriends, watchChoice } from "./friends.js";
+import { copyLink, seatChoice, showFriends, watchChoice } from "./friends.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -609,10 +609,9 @@ $("next-button").addEventListener("click", () => {
   renderEnd();
   $("hand").querySelector("button[tabindex='0']")?.focus();
 });
-$("copy-invite").addEventListener("click", () => {
+$("copy-invite").addEventListener("click", async () => {
   $("invite").select();
-  navigator.clipboard?.writeText($("invite").value);
-  announce("Invitation link copied.");
+  announce(await copyLink($("invite").value));
 });
 $("fill-bots").addEventListener("click", async () => {
   try {

@@ -4,6 +4,7 @@
 
 import { connect } from "./api.js";
 import { WINDS, el } from "./board.js";
+import { fetchCard, winningLine } from "./card.js";
 import { familyOf } from "./families/index.js";
 import { centreParts, seatParts } from "./seats.js";
 import { tileLabel, tileRow } from "./tiles.js";
@@ -15,6 +16,7 @@ const $ = (id) => document.getElementById(id);
 const PLACES = ["me", "right", "top", "left"];
 
 let state = null;
+let card = null;  // the card of an American table (public: every player holds one), once fetched
 
 const positions = () => state.table.positions || 4;
 const playerAt = (position) => state.table.players.find((p) => p.position === position);
@@ -54,7 +56,8 @@ function renderEnd() {
     `End of hand ${end.hand_number + 1}`;
   const family = familyOf(state.view);
   const nameAt = (s) => nameOf(s, end.east);
-  const parts = [end ? family.endElement(end, nameAt, () => null) : null];
+  const lineText = (id) => (card ? winningLine(card, id) : null);
+  const parts = [end ? family.endElement(end, nameAt, lineText) : null];
   if (state.standings) {
     parts.push(el("ol", { class: "payments" }, state.standings.map((row) =>
       el("li", {}, `${row.name}: ${row.score}`))));
@@ -100,6 +103,13 @@ function onMessage(message) {
   if (message.type === "state") {
     state = message;
     render();
+    if (card === null && message.view && familyOf(message.view).byCard) {
+      card = false;  // fetched once
+      fetchCard(tableId).then((fetched) => {
+        card = fetched;
+        render();
+      }).catch(() => {});
+    }
     const said = changes(message);
     if (said) $("announce").textContent = said;
   } else if (message.type === "error") {

@@ -90,7 +90,7 @@ export function americanHowText(end, nameOf) {
 export function americanEndElement(end, nameOf, lineText = () => null) {
   const present = end.hands.map((hand, seat) => seat).filter((seat) => end.hands[seat] ||
     (end.dead && end.dead[seat]));
-  // The table draws the line as printed; the replay may give its text only.
+  // The table and the replay draw the line as printed; a page without the card has none.
   const winning = end.line ? lineText(end.line) : null;
   const seats = present.map((seat) => el("section", { class: "end-seat" },
     el("h3", {}, `${WINDS[seat]}: ${nameOf(seat)}`,
