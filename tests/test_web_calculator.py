@@ -326,6 +326,26 @@ def test_a_hand_over_the_limit_says_so(page: Page) -> None:
     expect(sheet).to_contain_text("The limit: 500 points — the limit applies to this hand")
 
 
+def test_on_a_phone_a_bar_leads_from_the_palette_to_the_score(page: Page) -> None:
+    choose_rules(page, "classical")
+    bar = page.locator("#score-bar")
+    page.locator("#notation").fill(SEED_000)
+    expect(page.locator(".scored .sheet .total")).to_have_text("100")
+    if page.size == "desktop":  # type: ignore[attr-defined]
+        expect(bar).to_be_hidden()  # two columns: the score is beside the hand
+        return
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(bar).to_have_text("Mah Jongg: 100 — the score sheet ↓")
+    expect(bar).to_be_in_viewport()
+    bar.click()
+    expect(page.locator(".scored .sheet .total")).to_be_in_viewport()
+    expect(bar).to_be_hidden()  # the sheet is in sight
+    page.locator("#notation").fill("[555z] [1111m] 444p 23s 7z 8f +4s")
+    expect(page.locator("#notation-error")).not_to_be_empty()
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(bar).to_be_hidden()  # no score to lead to
+
+
 def test_a_wrong_tile_count_is_refused_with_its_message(page: Page) -> None:
     choose_rules(page, "classical")
     hand = "[555z] [1111m] 444p 23s 7z 8f +4s"

@@ -241,6 +241,17 @@ function schedule(delay = 250) {
   }, delay);
 }
 
+/** On a phone the score sits below the palette: a bar at the foot of the screen gives the
+ * verdict and total of the sheet just drawn and leads to it, while the sheet is out of sight. */
+function showScoreBar() {
+  const verdict = $("result").querySelector(".verdict");
+  const total = $("result").querySelector(".total");
+  const bar = $("score-bar");
+  bar.textContent = verdict ? `${verdict.textContent}${total ? `: ${total.textContent}` : ""}` +
+    " — the score sheet ↓" : "";
+  bar.hidden = !verdict;
+}
+
 function showResultError(message) {
   $("result-error").textContent = message || "";
 }
@@ -287,6 +298,7 @@ async function evaluate() {
   if (!text.trim()) {
     showNotationError("", null);
     $("result").replaceChildren(el("p", { class: "muted" }, "Enter a hand to see its score."));
+    showScoreBar();
     return;
   }
   let scored;
@@ -295,6 +307,7 @@ async function evaluate() {
   } catch (error) {
     if (seen !== evaluation) return;
     $("result").replaceChildren();
+    showScoreBar();
     if (error.offline) showResultError(error.message);
     else if (error.message.startsWith("card")) $("card-error").textContent = error.message;
     else showNotationError(error.message, error.column);
@@ -305,6 +318,7 @@ async function evaluate() {
   const options = { ...chosenRules().options, ...draft.options };
   const parts = [family().sheetElement(scored, options)];
   $("result").replaceChildren(...parts);
+  showScoreBar();
   if (!scored.stands || !scored.data.won) return;
   try {
     const losers = chosenRules().losers_settle ? await losersValues(seen) : {};
@@ -582,6 +596,8 @@ function wire() {
     }
   });
   $("wall-game").addEventListener("click", wallGame);
+  new IntersectionObserver(([entry]) => $("score-bar").classList.toggle("near", entry.isIntersecting))
+    .observe($("result"));
   $("undo-hand").addEventListener("click", () => {
     sheet.hands.pop();
     evening.save(sheet);
