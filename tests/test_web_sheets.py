@@ -260,6 +260,9 @@ def test_live_end_of_hand_classical_and_beginner(
                 r"double\)",
                 text,
             ), text
+        # Running totals ranked, the leader first (by seat, You were third).
+        expect(end.locator("#standings h3")).to_have_text("Running totals")
+        expect(end.locator("#standings li").first).to_have_text(re.compile(r"You: [1-9]\d*"))
         if web.os.environ.get("FOURWINDS_SCREENSHOT"):
             end.screenshot(path=IMAGES / "end-of-hand.png")
         assert serious(page) == []

@@ -318,7 +318,7 @@ function renderEnd() {
     const wins = state.table.wins || [];
     const rows = state.table.players.map((p) => ({ name: p.position === seat.position ? "You" :
       p.name, score: end.scores[p.position], wins: wins[p.position] }));
-    if (byWins) rows.sort((a, b) => value(b) - value(a));
+    rows.sort((a, b) => value(b) - value(a));  // ranked, as the final standings are
     $("standings").replaceChildren(el("h3", {}, byWins ? "Hands won so far" : "Running totals"),
       el("ul", { class: "payments totals" }, rows.map((row) => el("li", {},
         `${row.name}: ${value(row)}`))));
