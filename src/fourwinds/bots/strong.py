@@ -65,6 +65,9 @@ OTHERS_WIN = 0.06
 """The chance, each turn, that another seat wins first."""
 
 _FULL = 14
+_KEPT_VALUES = 4096
+"""How many complete hands' values a bot remembers between decisions (the same complete hands
+come back turn after turn; scoring them was a third of a decision)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +111,7 @@ def pung_distance(counts: Sequence[int], melds: int) -> int:
     those kinds while the next one makes the pung instead (better when it holds three).
     """
     sets = 4 - melds
-    held = sorted((n for n in counts if n), reverse=True)[: sets + 1]
-    held += [0] * (sets + 1 - len(held))
+    held = sorted(counts, reverse=True)[: sets + 1]  # counts has a place for every kind
     pungs = sum(min(n, 3) for n in held[:sets])
     best = pungs + min(held[sets], 2)
     if sets:
@@ -182,12 +184,17 @@ class StrongBot:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
+        self.values: dict[tuple[object, ...], float] = {}
+        self.rules: RuleSet | None = None
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if WIN_ACTION in legal:
             return WIN_ACTION
-        table = Table(view)
+        if len(self.values) > _KEPT_VALUES or view.rule_set is not self.rules:
+            self.values.clear()
+            self.rules = view.rule_set
+        table = Table(view, self.values)
         if view.phase == "turn":
             return self._turn(legal, table)
         return self._claim(legal, table)
@@ -267,8 +274,12 @@ class Table:
     """What the bot reads off its view for one decision: its tiles, the tiles seen, the
     opponents' threat, and the worth of its plans."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(
+        self, view: SeatView, values: dict[tuple[object, ...], float] | None = None
+    ) -> None:
         self.view = view
+        self.values = {} if values is None else values
+        """Complete hands' values by hand, melds, seat, prevailing wind and bonus tiles."""
         self.seat = view.seat
         self.rules = view.rule_set
         self.counts = view.counts
@@ -327,10 +338,19 @@ class Table:
         scoring."""
         if not self.scoring:
             return 1.0
-        tiles = [t for t in range(PLAIN_KINDS) for _ in range(concealed[t])]
-        winning = tiles.pop(0)
         bonus = tuple(self.view.bonus(self.seat))
         wind = self.view.prevailing_wind
+        key = (tuple(concealed), tuple(melds), self.seat, wind, bonus)
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = self._value(concealed, melds, bonus, wind)
+        return found
+
+    def _value(
+        self, concealed: list[int], melds: Sequence[Meld], bonus: tuple[Tile, ...], wind: int
+    ) -> float:
+        tiles = [t for t in range(PLAIN_KINDS) for _ in range(concealed[t])]
+        winning = tiles.pop(0)
         self_drawn = paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, True)
         by_discard = paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, False)
         if by_discard:
