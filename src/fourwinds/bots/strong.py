@@ -5,9 +5,10 @@ only, pungs only. For each plan it builds the nearest complete hand the plan all
 rule set's own scorer whether that hand is a legal win and what it would be paid. A plan whose
 win does not pay (below Hong Kong's 3-faan minimum) counts for nothing, so the bot never builds
 such a hand; a dragon pung, a one-suit hand or concealment count because the scorer counts them.
-It discards to stay nearest a win that pays, then to keep the most worth in reach (the unseen
-tiles that bring the hand nearer, times what its win would pay), and claims only when that
-brings it nearer such a win.
+Each plan counts for what its win would pay (to the power ``VALUE_POWER``) times a rough
+chance of getting there in the turns left (``chance``), so a bigger win a tile further can beat
+a plain one near; the bot discards to keep the best of these, and claims only when the claim
+(and the discard after it) makes that better.
 
 It also defends: it reads each opponent's threat from the melds it has shown and a declared
 Standing Hand, reads a one-suit collection from those melds, counts the tiles it has seen, and
