@@ -319,7 +319,6 @@ class Table:
         """Copies of each kind seen outside this seat's concealed tiles."""
         self.seen = [seen[t] + self.counts[t] for t in range(PLAIN_KINDS)]
         """Copies of each kind this seat can see (its own tiles included)."""
-        self.unseen = sum(4 - n for n in self.seen)
         self.turns = max(1, round(view.live_left / view.rule_set.seats))
         """The draws this seat may still expect."""
         self.scoring = bool(self.rules.scoring)
