@@ -9,6 +9,7 @@ import pytest
 
 from fourwinds.arena import arena
 from fourwinds.bots.strong import PLANS, StrongBot, complete, plan_distance, pung_distance
+from fourwinds.engine.actions import DISCARD, Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.family import CLASSICAL_STYLE
 from fourwinds.engine.view import View
@@ -16,7 +17,7 @@ from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import get_rules
 from fourwinds.scoring import is_legal_win
 from fourwinds.shapes import standard_distance
-from fourwinds.tiles import PLAIN_KINDS, parse_tile
+from fourwinds.tiles import PLAIN_KINDS, format_tiles, parse_tile
 
 WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
 
@@ -91,6 +92,26 @@ def test_strong_beats_greedy_under_hong_kong_minimum() -> None:
     assert edge["low"] > 0, edge
     strong, *greedy = report.entrants
     assert strong.wins > max(other.wins for other in greedy)
+
+
+def test_the_docs_example_keeps_the_hand_that_pays() -> None:
+    """docs/bots.md: Hong Kong deal 3, East's second turn. Greedy discards 9s, four tiles from a
+    win below the minimum; strong discards 1m, five from a dragon pung that pays self-drawn."""
+    rules = get_rules("hongkong")
+    deal = Deal(rules, 3)
+    bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
+    turns = 0
+    while True:
+        seat = deal.to_move()[0]
+        view = View(deal, seat)
+        if seat == 0 and view.phase == "turn":
+            turns += 1
+            if turns == 2:
+                break
+        deal.apply(seat, bots[seat].choose(view))
+    assert format_tiles(view.hand) == "1357m677p1349s225z" and view.live_left == 74
+    assert bots[0].choose(view) == Action(DISCARD, parse_tile("1m"))
+    assert CLASSICAL_STYLE.bot("greedy", 0).choose(view) == Action(DISCARD, parse_tile("9s"))
 
 
 @pytest.mark.parametrize("name", ["classical", "hongkong", "beginner"])

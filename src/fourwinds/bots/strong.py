@@ -5,9 +5,10 @@ only, pungs only. For each plan it builds the nearest complete hand the plan all
 rule set's own scorer whether that hand is a legal win and what it would be paid. A plan whose
 win does not pay (below Hong Kong's 3-faan minimum) counts for nothing, so the bot never builds
 such a hand; a dragon pung, a one-suit hand or concealment count because the scorer counts them.
-It discards to stay nearest a win that pays, then to keep the most worth in reach (the unseen
-tiles that bring the hand nearer, times what its win would pay), and claims only when that
-brings it nearer such a win.
+Each plan counts for what its win would pay (to the power ``VALUE_POWER``) times a rough
+chance of getting there in the turns left (``chance``), so a bigger win a tile further can beat
+a plain one near; the bot discards to keep the best of these, and claims only when the claim
+(and the discard after it) makes that better.
 
 It also defends: it reads each opponent's threat from the melds it has shown and a declared
 Standing Hand, reads a one-suit collection from those melds, counts the tiles it has seen, and
@@ -19,8 +20,10 @@ docs/bots.md.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from fourwinds.bots.greedy import isolation
@@ -54,8 +57,18 @@ FOLD_DISTANCE = 3
 """Tiles missing from which the hand gives up against such a threat."""
 SELF_DRAWN = 0.3
 """The share of wins that are self-drawn, to weigh a hand that only a self-draw makes legal."""
+STEP = 0.15
+"""The chance that a turn brings a hand one tile nearer a win (its draw or a claim)."""
+VALUE_POWER = 0.5
+"""How much more a win worth twice as much counts (2 ** VALUE_POWER): below 1, so that a big
+win far away does not outweigh a plain one near."""
+OTHERS_WIN = 0.06
+"""The chance, each turn, that another seat wins first."""
 
 _FULL = 14
+_KEPT_VALUES = 4096
+"""How many complete hands' values a bot remembers between decisions (the same complete hands
+come back turn after turn; scoring them was a third of a decision)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +112,7 @@ def pung_distance(counts: Sequence[int], melds: int) -> int:
     those kinds while the next one makes the pung instead (better when it holds three).
     """
     sets = 4 - melds
-    held = sorted((n for n in counts if n), reverse=True)[: sets + 1]
-    held += [0] * (sets + 1 - len(held))
+    held = sorted(counts, reverse=True)[: sets + 1]  # counts has a place for every kind
     pungs = sum(min(n, 3) for n in held[:sets])
     best = pungs + min(held[sets], 2)
     if sets:
@@ -173,19 +185,23 @@ class StrongBot:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
+        self.values: dict[tuple[object, ...], float] = {}
+        self.rules: RuleSet | None = None
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         if WIN_ACTION in legal:
             return WIN_ACTION
-        table = Table(view)
+        if len(self.values) > _KEPT_VALUES or view.rule_set is not self.rules:
+            self.values.clear()
+            self.rules = view.rule_set
+        table = Table(view, self.values)
         if view.phase == "turn":
             return self._turn(legal, table)
         return self._claim(legal, table)
 
     def _turn(self, legal: Sequence[Action], table: Table) -> Action:
-        worth = table.worths(table.counts, table.melds)
-        tile, reach = table.best_discard(table.counts, table.melds, worth)
+        tile, prospect = table.best_discard(table.counts, table.melds)
         for action in legal:
             if action.kind in (CONCEALED_KONG, ADDED_KONG):
                 assert action.tile is not None
@@ -196,7 +212,7 @@ class StrongBot:
                     melds.append(Meld(MeldKind.KONG, action.tile, False))
                 else:
                     counts[action.tile] -= 1
-                if table.reach(counts, melds).distance <= reach.distance:
+                if table.prospect(counts, melds).key() >= prospect.key():
                     return action
         discard = Action(DISCARD, tile)
         if discard not in legal:  # a declared Standing Hand lets only the drawn tile go
@@ -205,12 +221,11 @@ class StrongBot:
         return standing if standing in legal else discard
 
     def _claim(self, legal: Sequence[Action], table: Table) -> Action:
-        """Claim when the hand after the claim and its best discard is nearer a win that pays
-        (a kong: no further, as it brings a replacement tile)."""
+        """Claim when the hand after the claim and its best discard has a better prospect (a
+        kong: no worse, as it brings a replacement tile)."""
         discard = table.view.discard
         assert discard is not None
-        now = table.reach(table.counts, table.melds)
-        best, choice = now.distance, PASS_ACTION
+        best, choice = table.prospect(table.counts, table.melds).key(), PASS_ACTION
         for action in legal:
             if action.kind not in (CHOW, PUNG, KONG):
                 continue
@@ -226,23 +241,46 @@ class StrongBot:
                 meld = Meld(MeldKind.KONG if action.kind == KONG else MeldKind.PUNG, discard, True)
             melds = [*table.melds, meld]
             if action.kind == KONG:
-                after = table.reach(counts, melds).distance - 1
-                if after <= best:
+                after = table.prospect(counts, melds).key()
+                if after >= best:
                     best, choice = after, action
                 continue
-            worth = table.worths(counts, melds)
-            after = table.best_discard(counts, melds, worth)[1].distance
-            if after < best:
+            after = table.best_discard(counts, melds)[1].key()
+            if after > best:
                 best, choice = after, action
         return choice
+
+
+@cache
+def chance(distance: int, turns: int) -> float:
+    """Roughly, the chance that a hand ``distance`` tiles from a win gets there within ``turns``
+    turns before another seat wins: each turn brings it one nearer with the chance ``STEP`` and
+    ends the hand for another seat with the chance ``OTHERS_WIN``. (Measured over the strong
+    bot's own hands, the tiles that would bring a hand nearer say little more than its
+    distance does.)"""
+    alive = [0.0] * distance + [1.0]  # by tiles still missing, the chance to be there now
+    won = 0.0 if distance > 0 else 1.0
+    for _ in range(turns):
+        for left in range(1, distance + 1):
+            here = alive[left] * (1.0 - OTHERS_WIN)
+            alive[left] = here * (1.0 - STEP)
+            if left == 1:
+                won += here * STEP
+            else:
+                alive[left - 1] += here * STEP
+    return won
 
 
 class Table:
     """What the bot reads off its view for one decision: its tiles, the tiles seen, the
     opponents' threat, and the worth of its plans."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(
+        self, view: SeatView, values: dict[tuple[object, ...], float] | None = None
+    ) -> None:
         self.view = view
+        self.values = {} if values is None else values
+        """Complete hands' values by hand, melds, seat, prevailing wind and bonus tiles."""
         self.seat = view.seat
         self.rules = view.rule_set
         self.counts = view.counts
@@ -281,6 +319,8 @@ class Table:
         """Copies of each kind seen outside this seat's concealed tiles."""
         self.seen = [seen[t] + self.counts[t] for t in range(PLAIN_KINDS)]
         """Copies of each kind this seat can see (its own tiles included)."""
+        self.turns = max(1, round(view.live_left / view.rule_set.seats))
+        """The draws this seat may still expect."""
         self.scoring = bool(self.rules.scoring)
         winds = {SUITED_KINDS + self.seat, SUITED_KINDS + view.prevailing_wind}
         self.order = sorted(
@@ -289,32 +329,76 @@ class Table:
         )
         """Tiles to try first when completing a plan: dragons and this seat's and the
         prevailing wind (they pay in every scored rule set), then the kinds held most."""
+        self._worth: dict[tuple[str, tuple[int, ...], tuple[Meld, ...]], float] = {}
 
     def value(self, concealed: list[int], melds: Sequence[Meld]) -> float:
-        """What a win with this complete hand would be paid to this seat, by discard and (for
-        the share of wins that are) self-drawn; 1 in a rule set without scoring."""
+        """What a win with this complete hand is worth to the bot: its pay, by discard and (for
+        the share of wins that are) self-drawn, to the power ``VALUE_POWER``; a hand that only
+        a self-draw makes legal counts for that share of wins alone. 1 in a rule set without
+        scoring."""
         if not self.scoring:
             return 1.0
-        tiles = [t for t in range(PLAIN_KINDS) for _ in range(concealed[t])]
-        winning = tiles.pop(0)
         bonus = tuple(self.view.bonus(self.seat))
         wind = self.view.prevailing_wind
-        return (1 - SELF_DRAWN) * paid(
-            self.rules, self.seat, wind, tiles, melds, bonus, winning, False
-        ) + SELF_DRAWN * paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, True)
+        key = (tuple(concealed), tuple(melds), self.seat, wind, bonus)
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = self._value(concealed, melds, bonus, wind)
+        return found
 
-    def worths(self, counts: list[int], melds: Sequence[Meld]) -> list[tuple[Plan, float]]:
-        """Each plan open to these tiles and melds, with what its nearest win is worth."""
-        found = []
+    def _value(
+        self, concealed: list[int], melds: Sequence[Meld], bonus: tuple[Tile, ...], wind: int
+    ) -> float:
+        tiles = [t for t in range(PLAIN_KINDS) for _ in range(concealed[t])]
+        winning = tiles.pop(0)
+        self_drawn = paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, True)
+        by_discard = paid(self.rules, self.seat, wind, tiles, melds, bonus, winning, False)
+        if by_discard:
+            pay = (1 - SELF_DRAWN) * by_discard + SELF_DRAWN * self_drawn
+            return math.pow(pay, VALUE_POWER)
+        return SELF_DRAWN * math.pow(self_drawn, VALUE_POWER)
+
+    def worth(self, plan: Plan, kept: list[int], melds: Sequence[Meld]) -> float:
+        """What the plan's nearest win from these kept tiles is worth (0: none that pays)."""
+        key = (plan.name, tuple(kept), tuple(melds))
+        found = self._worth.get(key)
+        if found is None:
+            hand = complete(plan, kept, len(melds), self.elsewhere, self.order)
+            found = self._worth[key] = 0.0 if hand is None else self.value(hand, melds)
+        return found
+
+    def prospect(self, counts: list[int], melds: Sequence[Meld]) -> Prospect:
+        """The best plan for these tiles: the one whose win is worth most, weighed by its
+        chance."""
+        sets = len(melds)
+        best = Prospect(0.0, standard_distance(counts, sets) + LATE, 0)
         for plan in PLANS:
             if not plan.allows(melds):
                 continue
-            hand = complete(plan, counts, len(melds), self.elsewhere, self.order)
-            if hand is not None:
-                worth = self.value(hand, melds)
-                if worth > 0:
-                    found.append((plan, worth))
-        return found
+            kept = plan.keep(counts)
+            distance = plan_distance(plan, kept, sets)
+            accept = self.plan_acceptance(plan, kept, sets, distance)
+            odds = chance(distance, self.turns)
+            if odds <= 0.0 or accept <= 0:
+                continue
+            worth = self.worth(plan, kept, melds)
+            found = Prospect(worth * odds, distance, accept)
+            if worth > 0 and found.key() > best.key():
+                best = found
+        return best
+
+    def plan_acceptance(self, plan: Plan, kept: list[int], sets: int, distance: int) -> int:
+        """The unseen copies of the plan's kinds that would bring its hand one nearer."""
+        if plan.chows:
+            after = standard_distances(kept, sets, 1)
+        else:
+            after = [INFINITY] * PLAIN_KINDS
+            for tile in plan.kinds:
+                if kept[tile] < 4:
+                    kept[tile] += 1
+                    after[tile] = pung_distance(kept, sets)
+                    kept[tile] -= 1
+        return sum(4 - self.seen[t] for t in plan.kinds if after[t] < distance)
 
     def danger(self, tile: Tile) -> float:
         """How likely, roughly, an opponent wins on this discard, by its threat."""
@@ -332,95 +416,39 @@ class Table:
             total += threat * chance
         return total
 
-    def reach(self, counts: list[int], melds: Sequence[Meld]) -> Reach:
-        """How near a legal win these tiles are: the nearest plan that pays, and its worth."""
-        worth = self.worths(counts, melds)
-        if not worth:
-            return Reach(standard_distance(counts, len(melds)) + LATE, 0.0, 0)
-        distance = min(plan_distance(plan, counts, len(melds)) for plan, _ in worth)
-        value = max(v for plan, v in worth if plan_distance(plan, counts, len(melds)) == distance)
-        return Reach(distance, value, 0)
-
-    def acceptance(self, counts: list[int], melds: int) -> int:
-        """The unseen copies of the kinds that would bring these tiles one nearer a win."""
-        now = standard_distance(counts, melds)
-        after = standard_distances(counts, melds, 1)
-        return sum(4 - self.seen[t] for t in range(PLAIN_KINDS) if after[t] < now)
-
-    def best_discard(
-        self, counts: list[int], melds: Sequence[Meld], worth: list[tuple[Plan, float]]
-    ) -> tuple[Tile, Reach]:
-        """The discard that leaves the hand nearest a legal win (then most tiles to take it
-        nearer, then the most worth), or the safest one while folding; and how near it leaves
-        the hand."""
-        sets = len(melds)
-        plans = [(plan, value, self.after_discard(plan, counts, sets)) for plan, value in worth]
-        raw = standard_distances(counts, sets, -1)
-        folding = max(self.threat) >= FOLD_THREAT and (
-            min((min(after) for _, _, after in plans), default=INFINITY) >= FOLD_DISTANCE
-        )
-        nearest_after = (
-            [min(column) for column in zip(*(after for _, _, after in plans), strict=True)]
-            if plans
-            else [distance + LATE for distance in raw]
-        )
-        options: list[tuple[Tile, int, int]] = []
+    def best_discard(self, counts: list[int], melds: Sequence[Meld]) -> tuple[Tile, Prospect]:
+        """The discard that leaves the best prospect, or the safest one while folding; and
+        that prospect."""
+        options: list[tuple[Tile, Prospect]] = []
         for tile in range(PLAIN_KINDS):
             if counts[tile]:
                 counts[tile] -= 1
-                options.append((tile, nearest_after[tile], self.acceptance(counts, sets)))
+                options.append((tile, self.prospect(counts, melds)))
                 counts[tile] += 1
-        nearest = min(distance for _, distance, _ in options)
+        folding = max(self.threat) >= FOLD_THREAT and (
+            min(prospect.distance for _, prospect in options) >= FOLD_DISTANCE
+        )
         best: tuple[float, ...] | None = None
-        chosen: tuple[Tile, Reach] | None = None
-        for tile, distance, accept in options:
-            value = 0.0
-            if distance == nearest and plans:  # what the hand left would be worth, plan by plan
-                counts[tile] -= 1
-                value = max(
-                    (
-                        v
-                        for plan, v in self.worths(counts, melds)
-                        if plan_distance(plan, counts, sets) == distance
-                    ),
-                    default=0.0,
-                )
-                counts[tile] += 1
-            reach = Reach(distance, value, accept)
+        chosen: tuple[Tile, Prospect] | None = None
+        for tile, prospect in options:
             danger = self.danger(tile)
-            key = (-danger, *reach.key()) if folding else (*reach.key(), -danger)
+            key = (-danger, *prospect.key()) if folding else (*prospect.key(), -danger)
             key = (*key, -isolation(counts, tile), -tile)
             if best is None or key > best:
-                best, chosen = key, (tile, reach)
+                best, chosen = key, (tile, prospect)
         assert chosen is not None
         return chosen
 
-    @staticmethod
-    def after_discard(plan: Plan, counts: list[int], sets: int) -> list[int]:
-        """The plan's distance after each discard (a tile the plan does not keep leaves it)."""
-        if plan.chows:
-            after = standard_distances(plan.keep(counts), sets, -1)
-            same = standard_distance(plan.keep(counts), sets)
-        else:
-            after = [INFINITY] * PLAIN_KINDS
-            same = pung_distance(plan.keep(counts), sets)
-            for tile in plan.kinds:
-                if counts[tile]:
-                    counts[tile] -= 1
-                    after[tile] = pung_distance(plan.keep(counts), sets)
-                    counts[tile] += 1
-        return [same if t not in plan.kinds else after[t] for t in range(PLAIN_KINDS)]
-
 
 @dataclass(frozen=True, slots=True)
-class Reach:
-    """How near a hand is to a legal win: tiles missing, the worth of that win, and the unseen
-    tiles that would bring it nearer."""
+class Prospect:
+    """What a hand may come to: the worth of its best plan's win times the chance of getting
+    there, how many tiles that plan is missing, and the unseen tiles that would bring it nearer."""
 
+    expected: float
     distance: int
-    value: float
     accept: int
 
     def key(self) -> tuple[float, ...]:
-        """Larger is better: nearer first, then the worth the tiles to take would bring."""
-        return (-self.distance, self.accept * self.value, self.accept)
+        """Larger is better: the expected worth, then (when nothing pays) nearer, then wider."""
+        return (self.expected, self.accept, -self.distance)

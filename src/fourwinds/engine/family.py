@@ -37,6 +37,7 @@ class RemoteView:
         self.rule_set = rule_set
         self.discard: Tile | None = None if view["discard"] is None else parse_tile(view["discard"])
         self.prevailing_wind: int = view["prevailing_wind"]
+        self.live_left: int = view["live_left"]
         self._counts = counts(parse_tiles(view["hand"]), PLAIN_KINDS)
         seats = view["seats"]
         self._melds = [
