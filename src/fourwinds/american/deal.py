@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, overload
 
@@ -206,9 +206,20 @@ class PassChoices(Sequence[AmericanAction]):
     def __iter__(self) -> Iterator[AmericanAction]:
         if self._win:
             yield WIN_ACTION
-        for blind in self._blinds:
-            runs = dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
+        for blind, runs in self.runs():
             yield from map(PASSES[blind].__getitem__, runs)
+
+    @property
+    def win(self) -> bool:
+        """Whether Mah Jongg comes first."""
+        return self._win
+
+    def runs(self) -> Iterator[tuple[int, Iterable[tuple[Tile, ...]]]]:
+        """For each number of tiles passed blind, the runs of own tiles passed with it, in
+        order: the passes without their actions (an observation's mask needs only where they
+        are)."""
+        for blind in self._blinds:
+            yield blind, dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
 
     def __contains__(self, action: object) -> bool:
         if action == WIN_ACTION:
