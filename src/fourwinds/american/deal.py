@@ -78,6 +78,12 @@ _NATURALS: Final = range(JOKER)
 """Every tile but the joker (the last)."""
 _EVENT: Final = functools.partial(tuple.__new__, Event)
 """An Event from all its fields, without a call into Python: two are made every turn."""
+_EXCHANGES: Final = tuple(
+    tuple(AmericanAction(EXCHANGE, (natural,), owner) for owner in range(SEATS))
+    for natural in _NATURALS
+)
+"""The exchange of each natural tile with each seat, made once: offered at most turns once a
+joker is exposed."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
@@ -587,7 +593,7 @@ class AmericanDeal(Turns[AmericanAction]):
             alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
             for natural in alike:
                 if concealed[natural]:
-                    action = AmericanAction(EXCHANGE, (natural,), owner)
+                    action = _EXCHANGES[natural][owner]
                     if action not in found:
                         found.append(action)
         return found

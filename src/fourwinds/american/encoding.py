@@ -143,6 +143,9 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
             return AmericanAction(EXCHANGE, action.tiles, (seat + action.number) % SEATS)
         return action
 
+    def hand_counts(self, view: AmericanView) -> Sequence[int]:
+        return view.tile_counts()
+
     def melds(self, view: AmericanView, seat: int) -> Iterable[tuple[Sequence[Tile], int]]:
         return ((exposure.tiles(), EXPOSED) for exposure in view.exposures(seat))
 
