@@ -98,8 +98,9 @@ class Distance(NamedTuple):
     instance: Instance
 
 
-_DISTANCE: Final = functools.partial(tuple.__new__, Distance)
-"""A Distance from a (line, tiles, instance) row, without a call into Python."""
+_DISTANCES: Final = itertools.repeat(Distance)
+"""``Distance`` for ``tuple.__new__`` to make each row of ``distances`` one, without a call
+into Python."""
 
 
 class Target(NamedTuple):
@@ -582,7 +583,7 @@ class Matcher:
         aways = packed.to_bytes(table.width, "little")
         nearest = map(aways.index, fewest, table.firsts, table.guards)
         rows = zip(table.lines, fewest, map(table.instance_at.__getitem__, nearest), strict=True)
-        return list(map(_DISTANCE, rows))
+        return list(map(tuple.__new__, _DISTANCES, rows))
 
     def tiles_away(self, holding: Holding) -> bytes:
         """The fewest tiles away of every line of the card, a byte each in card order (0xFF
