@@ -144,6 +144,18 @@ def test_distances_equal_the_definition(chunk: int) -> None:
         assert found == reference.distances(MATCHER, holding), holding
 
 
+def test_tiles_away_of_every_line_are_the_distances() -> None:
+    """Asked twice for each hand, with more hands than are kept: the distances in card order,
+    0xFF for the lines ruled out, and the memo stays small."""
+    numbers = {line.id: number for number, line in enumerate(MATCHER.card.lines)}
+    for holding in HOLDINGS[: _KEPT * 2] * 2:
+        expected = bytearray(b"\xff" * len(numbers))
+        for distance in reference.distances(MATCHER, holding):
+            expected[numbers[distance[0]]] = distance[1]
+        assert MATCHER.tiles_away(holding) == expected, holding
+        assert len(MATCHER._lines_away) <= _KEPT
+
+
 @pytest.mark.parametrize("chunk", range(3))
 def test_targets_equal_the_definition(chunk: int) -> None:
     rng = random.Random(chunk)

@@ -167,8 +167,9 @@ def test_mask_is_exactly_the_legal_actions(name: str) -> None:
         random_step(env, rng)
 
 
-def test_observation_fields_read_back() -> None:
-    env = rl.raw_env(rules="hongkong")
+@pytest.mark.parametrize("rules", ["hongkong", "american"])
+def test_observation_fields_read_back(rules: str) -> None:
+    env = rl.raw_env(rules=rules)
     env.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(40):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final, overload
 
@@ -78,12 +78,29 @@ _NATURALS: Final = range(JOKER)
 """Every tile but the joker (the last)."""
 _EVENT: Final = functools.partial(tuple.__new__, Event)
 """An Event from all its fields, without a call into Python: two are made every turn."""
+_EXCHANGES: Final = tuple(
+    tuple(AmericanAction(EXCHANGE, (natural,), owner) for owner in range(SEATS))
+    for natural in _NATURALS
+)
+"""The exchange of each natural tile with each seat, made once: offered at most turns once a
+joker is exposed."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
 WRONG_EXPOSURE: Final = "wrong exposure: no line of the card has these exposures"
 NO_LINE_LEFT: Final = "no line can be completed with the tiles left in sight"
 MAHJONG_IN_ERROR: Final = "Mah Jongg in error"
+
+
+_FOLLOWING: Final = {
+    charleston.FIRST[0]: charleston.FIRST[1],
+    charleston.FIRST[1]: charleston.FIRST[2],
+    charleston.FIRST[2]: charleston.VOTE,
+    charleston.SECOND[0]: charleston.SECOND[1],
+    charleston.SECOND[1]: charleston.SECOND[2],
+    charleston.SECOND[2]: charleston.COURTESY_OFFER,
+}
+"""The stage after each pass but the courtesy pass."""
 
 
 class _Passes(dict[tuple[Tile, ...], AmericanAction]):
@@ -119,7 +136,7 @@ class PassChoices(Sequence[AmericanAction]):
     East may declare it, then by tiles passed blind, the runs of own tiles as
     ``itertools.combinations`` of the sorted naturals gives them, repeats left out."""
 
-    __slots__ = ("_blinds", "_count", "_held", "_length", "_naturals", "_sizes", "_win")
+    __slots__ = ("_blinds", "_count", "_held", "_length", "_naturals", "_pairs", "_sizes", "_win")
 
     def __init__(self, naturals: list[Tile], count: int, blinds: range, win: bool) -> None:
         self._naturals = naturals
@@ -127,10 +144,10 @@ class PassChoices(Sequence[AmericanAction]):
         for tile in naturals:
             held[tile] += 1
         self._count, self._blinds, self._win = count, blinds, win
-        kinds, pairs, triples = len(held), 0, 0
-        for n in held.values():
-            pairs += n > 1
-            triples += n > 2
+        copies = list(held.values())
+        kinds = len(copies)
+        pairs = self._pairs = kinds - copies.count(1)
+        triples = pairs - copies.count(2)
         self._sizes = [_choices(kinds, pairs, triples, count - blind) for blind in blinds]
         self._length = win + sum(self._sizes)
 
@@ -160,40 +177,55 @@ class PassChoices(Sequence[AmericanAction]):
 
     def _run(self, index: int, size: int) -> tuple[Tile, ...]:
         """The run of ``size`` own tiles at ``index`` in sorted order: for each tile in turn,
-        the runs that start with it are counted from the tiles from it on."""
-        kinds, held = list(self._held), list(self._held.values())
-        at_least = [(0, 0, 0)] * (len(kinds) + 1)  # kinds from i on held 1, 2, 3+ times
-        once = twice = thrice = 0
-        for i in reversed(range(len(kinds))):
-            once, twice, thrice = once + 1, twice + (held[i] > 1), thrice + (held[i] > 2)
-            at_least[i] = (once, twice, thrice)
+        the runs that start with it are counted from the tiles from it on (``_choices`` of at
+        most two more tiles, which needs no triples), keeping count of the kinds after it."""
+        if not size:
+            return ()
+        kinds, copies = list(self._held), list(self._held.values())
+        later = len(kinds) - 1  # kinds after the i-th
+        pairs = self._pairs - (copies[0] > 1)  # of them, those held twice or more
         run: list[Tile] = []
         i = 0
-        while len(run) < size:
-            left = held[i]  # copies of kinds[i] not yet in the run
-            kinds_on, pairs_on, triples_on = at_least[i + 1]
+        while True:
+            left = copies[i]  # copies of kinds[i] not yet in the run
+            more = size - len(run) - 1
             starting = 0
             if left:
-                starting = _choices(
-                    kinds_on + (left > 1),
-                    pairs_on + (left > 2),
-                    triples_on + (left > 3),
-                    size - len(run) - 1,
-                )
+                if not more:
+                    starting = 1
+                elif more == 1:
+                    starting = later + (left > 1)
+                else:
+                    choose = later + (left > 1)
+                    starting = choose * (choose - 1) // 2 + pairs + (left > 2)
             if index < starting:
                 run.append(kinds[i])
-                held[i] -= 1
+                if not more:
+                    return tuple(run)
+                copies[i] -= 1
             else:
                 index -= starting
                 i += 1
-        return tuple(run)
+                later -= 1
+                pairs -= copies[i] > 1
 
     def __iter__(self) -> Iterator[AmericanAction]:
         if self._win:
             yield WIN_ACTION
-        for blind in self._blinds:
-            runs = dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
+        for blind, runs in self.runs():
             yield from map(PASSES[blind].__getitem__, runs)
+
+    @property
+    def win(self) -> bool:
+        """Whether Mah Jongg comes first."""
+        return self._win
+
+    def runs(self) -> Iterator[tuple[int, Iterable[tuple[Tile, ...]]]]:
+        """For each number of tiles passed blind, the runs of own tiles passed with it, in
+        order: the passes without their actions (an observation's mask needs only where they
+        are)."""
+        for blind in self._blinds:
+            yield blind, dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
 
     def __contains__(self, action: object) -> bool:
         if action == WIN_ACTION:
@@ -201,12 +233,11 @@ class PassChoices(Sequence[AmericanAction]):
         if not isinstance(action, AmericanAction) or action.kind != PASS_TILES:
             return False
         tiles, held = action.tiles, self._held
-        return (
-            action.number in self._blinds
-            and len(tiles) + action.number == self._count
-            and list(tiles) == sorted(tiles)
-            and all(tiles.count(tile) <= held.get(tile, 0) for tile in tiles)
-        )
+        if action.number not in self._blinds or len(tiles) + action.number != self._count:
+            return False
+        if list(tiles) != sorted(tiles):
+            return False
+        return all(tiles.count(tile) <= held.get(tile, 0) for tile in tiles)
 
 
 def _call_options(tile: Tile, naturals: list[Tile], jokers: int) -> list[AmericanAction]:
@@ -360,6 +391,10 @@ class AmericanDeal(Turns[AmericanAction]):
         in exposures and the discards not called."""
         self._jokers_gone = 0
         """Jokers discarded."""
+        self._watched = 0
+        """The kinds watched by the hands that may die (``AmericanSeat.watch`` of each live seat
+        with exposures, together): a tile of any other kind kills none, and most discards are
+        of one."""
         self._joker_sets: list[tuple[int, Tile]] = []
         """The exposures that hold a joker, as (owner, kind), by seat and in the order shown:
         what a seat may exchange for at each turn (none is offered while there is none)."""
@@ -373,12 +408,15 @@ class AmericanDeal(Turns[AmericanAction]):
     def _deal(self) -> None:
         """Seed 001 part 1: four tiles at a time to twelve, then one each, East one more."""
         present = [s for s in range(SEATS) if self.seats[s].present]
+        draw = self.wall.draw
+        # No seat's candidates are known yet (``_take`` has none to narrow): counted directly.
         for take in self.rules.deal_takes:
             for seat in present:
+                concealed = self.seats[seat].concealed
                 for _ in range(take):
-                    self._take(seat, self.wall.draw())
+                    concealed[draw()] += 1
         for seat in [*present, EAST]:
-            self._take(seat, self.wall.draw())
+            self.seats[seat].concealed[draw()] += 1
         for seat in present:
             self.events.append(
                 Event("deal", seat, tiles=tuple(self.seats[seat].tiles()), private=True)
@@ -454,18 +492,10 @@ class AmericanDeal(Turns[AmericanAction]):
             self._begin_stage(charleston.COURTESY)
         else:
             self._move_passed_tiles()
-            following = {
-                charleston.FIRST[0]: charleston.FIRST[1],
-                charleston.FIRST[1]: charleston.FIRST[2],
-                charleston.FIRST[2]: charleston.VOTE,
-                charleston.SECOND[0]: charleston.SECOND[1],
-                charleston.SECOND[1]: charleston.SECOND[2],
-                charleston.SECOND[2]: charleston.COURTESY_OFFER,
-            }
             if stage == charleston.COURTESY:
                 self._start_play()
             else:
-                self._begin_stage(following[stage])
+                self._begin_stage(_FOLLOWING[stage])
 
     def _move_passed_tiles(self) -> None:
         own = {s: list(self.choices[s].tiles) for s in self._required}
@@ -563,7 +593,7 @@ class AmericanDeal(Turns[AmericanAction]):
             alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
             for natural in alike:
                 if concealed[natural]:
-                    action = AmericanAction(EXCHANGE, (natural,), owner)
+                    action = _EXCHANGES[natural][owner]
                     if action not in found:
                         found.append(action)
         return found
@@ -737,24 +767,31 @@ class AmericanDeal(Turns[AmericanAction]):
         for tile in revealed:
             shown |= 1 << _KIND[tile]
         every = JOKER in revealed
+        if not (every or exposing is not None or self._watched & shown):
+            return False
         died = False
+        watched = 0
         for seat, state in enumerate(self.seats):
             if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
+                watched |= state.watch
                 continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
             if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
+                watched |= state.watch
                 continue
             found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
             if found is not None:
                 state.needs, state.watch = found
+                watched |= state.watch
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
             wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
+        self._watched = watched
         return died
 
     def out_of_sight(self) -> list[int]:
@@ -771,9 +808,11 @@ class AmericanDeal(Turns[AmericanAction]):
         for Mah Jongg. For tests that arrange tiles by hand, and the plain definition of these
         counts."""
         visible: list[Tile] = []
+        self._watched = 0
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
+            self._watched |= state.watch
             state.needs = ()
             for exposure in state.exposures:
                 visible += exposure.naturals

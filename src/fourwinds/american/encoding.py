@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 
+import numpy as np
+
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
     CALL,
@@ -31,6 +33,7 @@ from fourwinds.american.actions import (
     DISCARDS,
     EXCHANGE,
     PASS_ACTION,
+    PASS_TILES,
     VOTES,
     WIN_ACTION,
     AmericanAction,
@@ -38,10 +41,10 @@ from fourwinds.american.actions import (
     pass_tiles,
 )
 from fourwinds.american.card import FLOWER, card_of
-from fourwinds.american.deal import CHARLESTON
+from fourwinds.american.deal import CHARLESTON, PassChoices
 from fourwinds.american.hand import MAX_EXPOSURE, kind
 from fourwinds.american.view import AmericanView
-from fourwinds.rl.encoding import COLUMNS, EXPOSED, Encoding, Field
+from fourwinds.rl.encoding import COLUMNS, EXPOSED, Encoding, Field, Mask
 from fourwinds.rules import RuleSet
 from fourwinds.tiles import JOKER, Tile, tile_name
 from fourwinds.turns import CLAIM, ENDED, SEATS, TURN
@@ -73,6 +76,11 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         self.card = card_of(rules)
         self._lines = {line.id: index for index, line in enumerate(self.card.lines)}
         super().__init__(rules)
+        self._passes: list[dict[tuple[Tile, ...], int]] = [{} for _ in range(charleston.TILES + 1)]
+        """The index of each pass, by tiles passed blind and then own tiles."""
+        for index, action in enumerate(self.actions):
+            if action.kind == PASS_TILES:
+                self._passes[action.number][action.tiles] = index
 
     def _actions(self) -> Sequence[AmericanAction]:
         courtesies = [AmericanAction(COURTESY, (), n) for n in range(4)]
@@ -118,11 +126,25 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
             return _EXCHANGES + action.tiles[0] * SEATS + (action.number - seat) % SEATS
         return self.indices[action]
 
+    def mask(self, legal: Iterable[AmericanAction], seat: int) -> Mask:
+        """``Encoding.mask``; a stage's hundreds of passes are found by their tiles, without
+        making their actions."""
+        if not isinstance(legal, PassChoices):
+            return super().mask(legal, seat)
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[self.indices[WIN_ACTION]] = legal.win
+        for blind, runs in legal.runs():
+            mask[np.fromiter(map(self._passes[blind].__getitem__, runs), np.intp)] = 1
+        return mask
+
     def canonical(self, index: int, seat: int) -> AmericanAction:
         action = self.actions[index]
         if action.kind == EXCHANGE:
             return AmericanAction(EXCHANGE, action.tiles, (seat + action.number) % SEATS)
         return action
+
+    def hand_counts(self, view: AmericanView) -> Sequence[int]:
+        return view.tile_counts()
 
     def melds(self, view: AmericanView, seat: int) -> Iterable[tuple[Sequence[Tile], int]]:
         return ((exposure.tiles(), EXPOSED) for exposure in view.exposures(seat))
@@ -138,9 +160,7 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
     def _encode_family(self, view: AmericanView, out: bytearray) -> None:
         at, lines = self.at, self._lines
         targets = at["targets"]
-        out[targets : targets + len(lines)] = b"\xff" * len(lines)
-        for distance in view.matcher.distances(view.holding):
-            out[targets + lines[distance.line.id]] = distance.tiles
+        out[targets : targets + len(lines)] = view.matcher.tiles_away(view.holding)
         stage = view.stage
         if stage is not None:
             out[at["stage"]] = 1 + _STAGE_NAMES.index(stage)

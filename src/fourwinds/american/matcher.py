@@ -98,8 +98,9 @@ class Distance(NamedTuple):
     instance: Instance
 
 
-_DISTANCE: Final = functools.partial(tuple.__new__, Distance)
-"""A Distance from a (line, tiles, instance) row, without a call into Python."""
+_DISTANCES: Final = itertools.repeat(Distance)
+"""``Distance`` for ``tuple.__new__`` to make each row of ``distances`` one, without a call
+into Python."""
 
 
 class Target(NamedTuple):
@@ -253,7 +254,9 @@ class _Table:
             self.instance_at.append(None)
             self.position_at.append(-1)
         spans.sort()
-        self.lines = [lines[line] for line, _, _ in spans]
+        self.numbers = [line for line, _, _ in spans]
+        """The place on the card of each of ``lines``."""
+        self.lines = [lines[line] for line in self.numbers]
         """The lines of the instances, in card order; a line's bytes run from its ``firsts``
         to its ``guards`` (its guard byte)."""
         self.firsts = [first for _, first, _ in spans]
@@ -451,6 +454,7 @@ class Matcher:
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
         self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
         self._aways: dict[tuple[object, ...], bytes] = {}
+        self._lines_away: dict[tuple[object, ...], bytes] = {}
         self._out: dict[tuple[object, ...], int] = {}
 
     def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
@@ -579,7 +583,24 @@ class Matcher:
         aways = packed.to_bytes(table.width, "little")
         nearest = map(aways.index, fewest, table.firsts, table.guards)
         rows = zip(table.lines, fewest, map(table.instance_at.__getitem__, nearest), strict=True)
-        return list(map(_DISTANCE, rows))
+        return list(map(tuple.__new__, _DISTANCES, rows))
+
+    def tiles_away(self, holding: Holding) -> bytes:
+        """The fewest tiles away of every line of the card, a byte each in card order (0xFF
+        for a line the exposures rule out): ``distances`` without the instances, for an
+        observation. Kept for the last few hands asked: a seat is observed again with the same
+        tiles at each claim it is asked about between its turns."""
+        table = self._table_of(holding.exposures)
+        counts, jokers = holding.counts, holding.jokers
+
+        def away() -> bytes:
+            found = bytearray(b"\xff" * len(self.card.lines))
+            fewest = table.fewest(table._aways(counts, jokers))
+            for number, tiles in zip(table.numbers, fewest, strict=True):
+                found[number] = tiles
+            return bytes(found)
+
+        return _kept(self._lines_away, (table, jokers, *counts), away)
 
     def targets(
         self,

@@ -106,6 +106,10 @@ class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
         """This seat's concealed tiles, jokers included, sorted."""
         return tuple(self._deal.seats[self.seat].tiles())
 
+    def tile_counts(self) -> list[int]:
+        """This seat's concealed tiles as counts by tile (jokers included): ``hand`` counted."""
+        return self._deal.seats[self.seat].concealed[:]
+
     @property
     def holding(self) -> Holding:
         """This seat's tiles as the matcher counts them."""
