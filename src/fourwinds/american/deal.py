@@ -770,29 +770,33 @@ class AmericanDeal(Turns[AmericanAction]):
         if not (every or exposing is not None or self._watched & shown):
             return False
         died = False
-        watched = 0
         for seat, state in enumerate(self.seats):
             if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
-                watched |= state.watch
                 continue
             own_jokers = sum(e.jokers for e in state.exposures)
             jokers_left = JOKERS - self._jokers_gone - own_jokers
             if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
-                watched |= state.watch
                 continue
             found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
             if found is not None:
                 state.needs, state.watch = found
-                watched |= state.watch
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
             wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
-        self._watched = watched
+        self._watched = self._live_watch()
         return died
+
+    def _live_watch(self) -> int:
+        """The kinds watched by the hands that may die: each live seat's with exposures."""
+        watched = 0
+        for state in self.seats:
+            if state.keys and not state.dead:
+                watched |= state.watch
+        return watched
 
     def out_of_sight(self) -> list[int]:
         """Natural tiles per kind that no seat sees on the table (a copy to change)."""
@@ -808,17 +812,16 @@ class AmericanDeal(Turns[AmericanAction]):
         for Mah Jongg. For tests that arrange tiles by hand, and the plain definition of these
         counts."""
         visible: list[Tile] = []
-        self._watched = 0
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
-            self._watched |= state.watch
             state.needs = ()
             for exposure in state.exposures:
                 visible += exposure.naturals
             visible += [t for t, c in zip(state.discards, state.claimed, strict=True) if not c]
         self._out_of_sight = unseen_supply(visible)
         self._jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
+        self._watched = self._live_watch()
         self._find_joker_sets()
         self._candidates = [None] * SEATS
         self._turn_actions = None
