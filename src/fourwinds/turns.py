@@ -257,6 +257,12 @@ class SeatWindow(Generic[D, A]):
         state = self._deal.seats[seat]
         return tuple(zip(state.discards, state.claimed, strict=True))
 
+    def discard_bytes(self, seat: int) -> tuple[bytes, bytes]:
+        """``discards`` as two byte strings, the tiles and the claimed flags: an observation
+        copies them without a loop."""
+        state = self._deal.seats[seat]
+        return bytes(state.discards), bytes(state.claimed)
+
     def concealed_count(self, seat: int) -> int:
         return self._deal.seats[seat].tile_count()
 

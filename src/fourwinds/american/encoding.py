@@ -81,6 +81,8 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         for index, action in enumerate(self.actions):
             if action.kind == PASS_TILES:
                 self._passes[action.number][action.tiles] = index
+        self._alike = {a: i for a, i in self.indices.items() if a.kind != EXCHANGE}
+        """The actions whose index is the same at every seat (an exchange names a seat)."""
 
     def _actions(self) -> Sequence[AmericanAction]:
         courtesies = [AmericanAction(COURTESY, (), n) for n in range(4)]
@@ -127,11 +129,15 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         return self.indices[action]
 
     def mask(self, legal: Iterable[AmericanAction], seat: int) -> Mask:
-        """``Encoding.mask``; a stage's hundreds of passes are found by their tiles, without
-        making their actions."""
-        if not isinstance(legal, PassChoices):
-            return super().mask(legal, seat)
+        """``Encoding.mask``; most actions found by a look-up, and a stage's hundreds of passes
+        by their tiles, without making their actions."""
         mask = np.zeros(len(self.actions), np.int8)
+        if not isinstance(legal, PassChoices):
+            found = list(map(self._alike.get, legal))
+            if None in found:  # an exchange, or a call of other flowers than the first
+                found = [self.index(action, seat) for action in legal]
+            mask[found] = 1
+            return mask
         mask[self.indices[WIN_ACTION]] = legal.win
         for blind, runs in legal.runs():
             mask[np.fromiter(map(self._passes[blind].__getitem__, runs), np.intp)] = 1

@@ -274,6 +274,12 @@ class _Table:
         self.steps = [self.ones * (tiles + 1) for tiles in range(HAND_SIZE + 1)]
         """For each number of tiles, one more in every instance's byte: a byte stays at or
         above 0x80 after taking it from itself plus 0x80 when it is beyond that many."""
+        self._pick_guards = _picker(self.guards)
+        guard_of = dict(zip(self.numbers, self.guards, strict=True))
+        self._pick_lines = _picker([guard_of.get(line, width) for line in range(len(lines))])
+        """Each card line's guard byte, or for a line these exposures rule out the byte
+        after all of them (``_counted`` puts ``_OUT`` there)."""
+        self.beyond = _OUT << 8 * width
         self.guard_ones = sum(1 << 8 * guard for guard in self.guards)
         self.guard_out = self.guard_ones * _OUT
         self.carry = self.guard_ones - self.high
@@ -340,10 +346,20 @@ class _Table:
         return naturals + places
 
     def fewest(self, packed: int) -> list[int]:
-        """The fewest tiles away of each line, in card order, from ``_aways``: the fewest of
-        all lines, then for each number from it on, which lines have every byte above it."""
-        if not self.guards:
-            return []
+        """The fewest tiles away of each of ``lines``, from ``_aways``."""
+        least, counted = self._counted(packed)
+        return list(self._pick_guards(counted).translate(_ADD[least]))
+
+    def by_card_line(self, packed: int) -> bytes:
+        """``fewest`` as a byte for each line of the card, in card order (``_OUT`` for a
+        line these exposures rule out)."""
+        least, counted = self._counted(packed)
+        return self._pick_lines(counted).translate(_ADD[least])
+
+    def _counted(self, packed: int) -> tuple[int, bytes]:
+        """The fewest tiles away of all lines, and in each line's guard byte how many more
+        its fewest are (0xFF in one more byte at the end): for each number from the fewest
+        on, which lines have every byte above it."""
         high, steps = self.high, self.steps
         raised = packed | high
         least, most = 0, HAND_SIZE
@@ -354,12 +370,26 @@ class _Table:
             else:
                 most = middle
         carry, guards = self.carry, self.guard_ones
-        above, tiles = 0, least
+        above, tiles = self.beyond, least
         while flags := (((raised - steps[tiles]) & high) + carry) & guards:
             above += flags
             tiles += 1
-        counted = above.to_bytes(self.width, "little")
-        return list(map(least.__add__, map(counted.__getitem__, self.guards)))
+        return least, above.to_bytes(self.width + 1, "little")
+
+
+def _picker(positions: Sequence[int]) -> Callable[[bytes], bytes]:
+    """A function that picks these positions of a byte string, in order, as bytes."""
+    if not positions:
+        return lambda data: b""
+    if len(positions) == 1:
+        (position,) = positions
+        return lambda data: data[position : position + 1]
+    get = operator.itemgetter(*positions)
+    return lambda data: bytes(get(data))
+
+
+_ADD: Final = [bytes(min(byte + n, _OUT) for byte in range(256)) for n in range(HAND_SIZE + 1)]
+"""``bytes.translate`` tables that add ``n`` to every byte but ``_OUT``."""
 
 
 _TABLES: Final = 256
@@ -592,15 +622,11 @@ class Matcher:
         tiles at each claim it is asked about between its turns."""
         table = self._table_of(holding.exposures)
         counts, jokers = holding.counts, holding.jokers
-
-        def away() -> bytes:
-            found = bytearray(b"\xff" * len(self.card.lines))
-            fewest = table.fewest(table._aways(counts, jokers))
-            for number, tiles in zip(table.numbers, fewest, strict=True):
-                found[number] = tiles
-            return bytes(found)
-
-        return _kept(self._lines_away, (table, jokers, *counts), away)
+        return _kept(
+            self._lines_away,
+            (table, jokers, *counts),
+            lambda: table.by_card_line(table._aways(counts, jokers)),
+        )
 
     def targets(
         self,
