@@ -7,7 +7,9 @@ with ratios.
 Two seeded sets of 14-tile hands are matched: winning hands (a random instance of a random line,
 some set tiles turned into jokers, some sets exposed) and random hands dealt from the 152 tiles
 (which almost never win). "match" asks for every line a hand completes and the best one;
-"distance" computes the tiles away for every line of the card.
+"tiles away" computes the tiles away from every line of the card (``Matcher.tiles_away``, what
+an observation holds, and what the target is for); "distance" the same with the nearest
+instance of each line (``Matcher.distances``, what a hint shows).
 
     .venv/bin/python bench/bench_american.py [--hands 5000] [--games 200] [--seed 1]
 
@@ -134,7 +136,7 @@ def main() -> None:
         seconds = time.perf_counter() - begin
         games[bot] = {"hands": count, "won": wins, "hands_per_second": round(count / seconds, 1)}
     riichienv = bench_riichienv(args.games, args.seed)
-    tiles_away = rate(matcher.distances, dealt[: args.hands // 5])
+    tiles_away = rate(matcher.tiles_away, dealt[: args.hands // 5])
 
     report = {
         "benchmark": "american",
@@ -153,6 +155,10 @@ def main() -> None:
         },
         "distance_per_second": {
             "winning_hands": round(rate(matcher.distances, winning[: args.hands // 5])),
+            "dealt_hands": round(rate(matcher.distances, dealt[: args.hands // 5])),
+        },
+        "tiles_away_per_second": {
+            "winning_hands": round(rate(matcher.tiles_away, winning[: args.hands // 5])),
             "dealt_hands": round(tiles_away),
         },
         "games": games,
