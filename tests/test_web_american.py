@@ -333,9 +333,7 @@ def test_replay_of_an_american_game_of_three(context: BrowserContext, server: st
         if hand["line"] is None:
             continue
         expect(end.locator(".winning-line .printed .group").first).to_be_visible()
-        expect(end.locator(".winning-line .line-value").first).to_have_text(
-            re.compile(r"[XC] \d+")
-        )
+        expect(end.locator(".winning-line .line-value").first).to_have_text(re.compile(r"[XC] \d+"))
         payments = end.locator(".hand-payments li").all_inner_texts()
         assert len(payments) == len(hand["payment_reasons"]) > 0
         for text, reason in zip(payments, hand["payment_reasons"], strict=True):

@@ -133,10 +133,11 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         by their tiles, without making their actions."""
         mask = np.zeros(len(self.actions), np.int8)
         if not isinstance(legal, PassChoices):
-            found = list(map(self._alike.get, legal))
-            if None in found:  # an exchange, or a call of other flowers than the first
-                found = [self.index(action, seat) for action in legal]
-            mask[found] = 1
+            try:
+                indices = list(map(self._alike.__getitem__, legal))
+            except KeyError:  # an exchange, or a call of other flowers than the first
+                indices = [self.index(action, seat) for action in legal]
+            mask[indices] = 1
             return mask
         mask[self.indices[WIN_ACTION]] = legal.win
         for blind, runs in legal.runs():
