@@ -220,12 +220,22 @@ class PassChoices(Sequence[AmericanAction]):
         """Whether Mah Jongg comes first."""
         return self._win
 
+    @property
+    def naturals(self) -> tuple[Tile, ...]:
+        """The tiles a pass takes its own tiles from, sorted (no joker)."""
+        return tuple(self._naturals)
+
+    def splits(self) -> Iterator[tuple[int, int]]:
+        """For each number of tiles passed blind, in order, how many own tiles go with it:
+        the passes without their actions (an observation's mask needs only where they are)."""
+        for blind in self._blinds:
+            yield blind, self._count - blind
+
     def runs(self) -> Iterator[tuple[int, Iterable[tuple[Tile, ...]]]]:
         """For each number of tiles passed blind, the runs of own tiles passed with it, in
-        order: the passes without their actions (an observation's mask needs only where they
-        are)."""
-        for blind in self._blinds:
-            yield blind, dict.fromkeys(itertools.combinations(self._naturals, self._count - blind))
+        order."""
+        for blind, own in self.splits():
+            yield blind, dict.fromkeys(itertools.combinations(self._naturals, own))
 
     def __contains__(self, action: object) -> bool:
         if action == WIN_ACTION:

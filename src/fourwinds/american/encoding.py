@@ -21,10 +21,13 @@ to 9 courtesy); the tiles received in the last pass; which seats' hands are dead
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
@@ -76,11 +79,11 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         self.card = card_of(rules)
         self._lines = {line.id: index for index, line in enumerate(self.card.lines)}
         super().__init__(rules)
-        self._passes: list[dict[tuple[Tile, ...], int]] = [{} for _ in range(charleston.TILES + 1)]
-        """The index of each pass, by tiles passed blind and then own tiles."""
+        self._pass_starts: dict[tuple[int, int], int] = {}
+        """The index of the first pass of so many own tiles and so many blind."""
         for index, action in enumerate(self.actions):
             if action.kind == PASS_TILES:
-                self._passes[action.number][action.tiles] = index
+                self._pass_starts.setdefault((len(action.tiles), action.number), index)
         self._alike = {a: i for a, i in self.indices.items() if a.kind != EXCHANGE}
         """The actions whose index is the same at every seat (an exchange names a seat)."""
 
@@ -140,8 +143,10 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
             mask[indices] = 1
             return mask
         mask[self.indices[WIN_ACTION]] = legal.win
-        for blind, runs in legal.runs():
-            mask[np.fromiter(map(self._passes[blind].__getitem__, runs), np.intp)] = 1
+        naturals = np.array(legal.naturals, np.intp)
+        for blind, own in legal.splits():
+            runs = naturals[_picks(len(naturals), own)] @ _PLACES[own]
+            mask[self._pass_starts[own, blind] + _RANKS[own][runs]] = 1
         return mask
 
     def canonical(self, index: int, seat: int) -> AmericanAction:
@@ -177,6 +182,28 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         seat, dead = view.seat, at["dead"]
         for relative in range(SEATS):
             out[dead + relative] = bool(view.dead((seat + relative) % SEATS))
+
+
+_PLACES = [_NATURALS ** np.arange(own - 1, -1, -1) for own in range(charleston.TILES + 1)]
+"""A run of own tiles as one number, its tiles the digits in base 42."""
+
+
+def _ranks(own: int) -> npt.NDArray[np.intp]:
+    """For each run of ``own`` tiles as a number (``_PLACES``), its place among the passes of
+    that many own tiles (every sorted choice in order, as ``_actions`` lists them)."""
+    runs = np.array(list(combinations_with_replacement(range(_NATURALS), own)), np.intp)
+    ranks = np.zeros(_NATURALS**own, np.intp)
+    ranks[runs.reshape(len(runs), own) @ _PLACES[own]] = np.arange(len(runs))
+    return ranks
+
+
+_RANKS = [_ranks(own) for own in range(charleston.TILES + 1)]
+
+
+@functools.cache
+def _picks(held: int, own: int) -> npt.NDArray[np.intp]:
+    """Every choice of ``own`` of ``held`` sorted tiles, by their places (one row each)."""
+    return np.array(list(combinations(range(held), own)), np.intp).reshape(comb(held, own), own)
 
 
 def _call_of(tile: Tile, size: int, jokers: int) -> AmericanAction:
