@@ -188,16 +188,17 @@ _PLACES = [_NATURALS ** np.arange(own - 1, -1, -1) for own in range(charleston.T
 """A run of own tiles as one number, its tiles the digits in base 42."""
 
 
-def _ranks(own: int) -> npt.NDArray[np.intp]:
+def _ranks(own: int) -> npt.NDArray[np.int32]:
     """For each run of ``own`` tiles as a number (``_PLACES``), its place among the passes of
     that many own tiles (every sorted choice in order, as ``_actions`` lists them)."""
     runs = np.array(list(combinations_with_replacement(range(_NATURALS), own)), np.intp)
-    ranks = np.zeros(_NATURALS**own, np.intp)
+    ranks = np.zeros(_NATURALS**own, np.int32)
     ranks[runs.reshape(len(runs), own) @ _PLACES[own]] = np.arange(len(runs))
     return ranks
 
 
 _RANKS = [_ranks(own) for own in range(charleston.TILES + 1)]
+"""``_ranks`` of each number of own tiles (300 KB for three)."""
 
 
 @functools.cache

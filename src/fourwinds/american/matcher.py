@@ -275,6 +275,7 @@ class _Table:
         """For each number of tiles, one more in every instance's byte: a byte stays at or
         above 0x80 after taking it from itself plus 0x80 when it is beyond that many."""
         self._pick_guards = _picker(self.guards)
+        """The guard byte of each of ``lines``, in order."""
         guard_of = dict(zip(self.numbers, self.guards, strict=True))
         self._pick_lines = _picker([guard_of.get(line, width) for line in range(len(lines))])
         """Each card line's guard byte, or for a line these exposures rule out the byte
