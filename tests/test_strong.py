@@ -95,10 +95,10 @@ def test_strong_beats_greedy_under_hong_kong_minimum() -> None:
 
 
 def test_the_docs_example_keeps_the_hand_that_pays() -> None:
-    """docs/bots.md: Hong Kong deal 3, East's second turn. Greedy discards 9s, four tiles from a
-    win below the minimum; strong discards 1m, five from a dragon pung that pays self-drawn."""
+    """docs/bots.md: Hong Kong deal 18, East's second turn. Greedy discards 9p, four tiles from
+    a win below the minimum; strong discards 9m, four from a half flush that pays by discard."""
     rules = get_rules("hongkong")
-    deal = Deal(rules, 3)
+    deal = Deal(rules, 18)
     bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
     turns = 0
     while True:
@@ -109,9 +109,9 @@ def test_the_docs_example_keeps_the_hand_that_pays() -> None:
             if turns == 2:
                 break
         deal.apply(seat, bots[seat].choose(view))
-    assert format_tiles(view.hand) == "1357m677p1349s225z" and view.live_left == 74
-    assert bots[0].choose(view) == Action(DISCARD, parse_tile("1m"))
-    assert CLASSICAL_STYLE.bot("greedy", 0).choose(view) == Action(DISCARD, parse_tile("9s"))
+    assert format_tiles(view.hand) == "4446789m9p25s3447z" and view.live_left == 68
+    assert bots[0].choose(view) == Action(DISCARD, parse_tile("9m"))
+    assert CLASSICAL_STYLE.bot("greedy", 0).choose(view) == Action(DISCARD, parse_tile("9p"))
 
 
 @pytest.mark.parametrize("name", ["classical", "hongkong", "beginner"])

@@ -325,10 +325,17 @@ class Table:
         winds = {SUITED_KINDS + self.seat, SUITED_KINDS + view.prevailing_wind}
         self.order = sorted(
             range(PLAIN_KINDS),
-            key=lambda t: (t not in winds and t < SUITED_KINDS + 4, -self.counts[t], t),
+            key=lambda t: (
+                self.counts[t] < 2 or (t not in winds and t < SUITED_KINDS + 4),
+                -self.counts[t],
+                t,
+            ),
         )
-        """Tiles to try first when completing a plan: dragons and this seat's and the
-        prevailing wind (they pay in every scored rule set), then the kinds held most."""
+        """Tiles to try first when completing a plan: the dragons and this seat's and the
+        prevailing wind it holds a pair of (their pung pays in every scored rule set), then the
+        kinds held most. A single one is not preferred: when every seat kept its single
+        dragons for a pung, the copies stayed spread over the hands and no one completed it
+        (four strong bots drew far more Hong Kong hands)."""
         self._worth: dict[tuple[str, tuple[int, ...], tuple[Meld, ...]], float] = {}
 
     def value(self, concealed: list[int], melds: Sequence[Meld]) -> float:
