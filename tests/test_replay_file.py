@@ -11,9 +11,9 @@ from serving import client, fixed_seed, hello, join, new_table, play
 from starlette.testclient import TestClient
 
 from fourwinds.engine.match import hand_seed
-from fourwinds.family import family_of
+from fourwinds.family import GameMatch, family_of
 from fourwinds.record import match_record, replay
-from fourwinds.rules import get_rules
+from fourwinds.rules import RuleSet, get_rules
 from fourwinds.server.app import MAX_RECORD_BODY
 from fourwinds.simulate import play_hands
 
@@ -31,6 +31,20 @@ def _simulated(name: str, hands: int) -> dict[str, Any]:
     play_hands(get_rules(name), 7, "greedy", range(hands), files)
     records = [json.loads(text) for _, text in sorted(files.items())]
     return {**records[0], "hands": [record["hands"][0] for record in records]}
+
+
+def _played(rules: RuleSet, seed: int, hands: int) -> GameMatch:
+    """A match of ``hands`` hands played by greedy bots, each hand settled."""
+    family = family_of(rules)
+    match = family.match(rules, seed)
+    bots = [family.bot("greedy", seat) for seat in range(rules.players)]
+    for _ in range(hands):
+        deal = match.deal
+        while not deal.is_over:
+            seat = deal.to_move()[0]
+            match.apply(seat, bots[seat].choose(family.view(deal, seat)))
+        match.next_hand()
+    return match
 
 
 @pytest.mark.parametrize("name", ["classical", "american"])
@@ -96,14 +110,7 @@ def test_a_match_record_of_an_american_game_replays_through_its_match(
 ) -> None:
     rules = get_rules("american", players=3)
     family = family_of(rules)
-    match = family.match(rules, 11)
-    bots = [family.bot("greedy", seat) for seat in range(rules.players)]
-    for _ in range(2):
-        deal = match.deal
-        while not deal.is_over:
-            seat = deal.to_move()[0]
-            match.apply(seat, bots[seat].choose(family.view(deal, seat)))
-        match.next_hand()
+    match = _played(rules, 11, 2)
     record = match_record(match)
     game = http.post("/api/replay", json=record).json()
     assert game["table"]["positions"] == 3
@@ -123,14 +130,7 @@ def test_a_replayed_hand_ends_as_the_table_explains_it(http: TestClient, name: s
     change (protocol.md, last_hand)."""
     rules = get_rules(name)
     family = family_of(rules)
-    match = family.match(rules, 3)
-    bots = [family.bot("greedy", seat) for seat in range(rules.players)]
-    for _ in range(3):
-        deal = match.deal
-        while not deal.is_over:
-            seat = deal.to_move()[0]
-            match.apply(seat, bots[seat].choose(family.view(deal, seat)))
-        match.next_hand()
+    match = _played(rules, 3, 3)
     game = http.post("/api/replay", json=match_record(match)).json()
     assert any(outcome.settlement is not None for outcome in match.outcomes) or name == "beginner"
     for hand, outcome in zip(game["hands"], match.outcomes, strict=True):
