@@ -140,8 +140,9 @@ export function showHints(panel, card, hints) {
 }
 
 /** A line of the card as the end of a hand shows it: its id, its printed groups (each way of
- * writing it), its value with X or C, and its notes. */
+ * writing it), its value with X or C, and its notes; null while the card is not at hand. */
 export function winningLine(card, id) {
+  if (!card) return null;
   const lines = card.lines.filter((l) => l.id === id);
   if (!lines.length) return null;
   return el("ul", { class: "card-lines winning" },

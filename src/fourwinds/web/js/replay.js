@@ -77,7 +77,7 @@ function render() {
     // of it (the sheets' arithmetic, the losers' sheets, each payment's reason, the changes).
     const { steps: _, ...explained } = hand();
     const summary = { ...view.result, ...explained };
-    const lineText = (id) => (card ? winningLine(card, id) : null);
+    const lineText = (id) => winningLine(card, id);
     end.replaceChildren(el("h2", {}, `End of hand ${hand().hand_number + 1}`),
       family().endElement(summary, nameOf, lineText));
   }

@@ -298,7 +298,7 @@ function renderEnd() {
   if (!show) return;
   $("end-heading").textContent = standings ? "The game is over" : `End of hand ${end.hand_number + 1}`;
   const nameAt = (s) => end && nameOfSeat(s, end.east);
-  const lineText = (id) => (card ? winningLine(card, id) : null);
+  const lineText = (id) => winningLine(card, id);
   $("end-body").replaceChildren(!end ? "" : family().endElement(end, nameAt, lineText));
   // Without scoring (Beginner) players are ranked by the hands they won, not by 0 points.
   const byWins = end?.ranked_by === "wins";

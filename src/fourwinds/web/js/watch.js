@@ -56,7 +56,7 @@ function renderEnd() {
     `End of hand ${end.hand_number + 1}`;
   const family = familyOf(state.view);
   const nameAt = (s) => nameOf(s, end.east);
-  const lineText = (id) => (card ? winningLine(card, id) : null);
+  const lineText = (id) => winningLine(card, id);
   const parts = [end ? family.endElement(end, nameAt, lineText) : null];
   if (state.standings) {
     parts.push(el("ol", { class: "payments" }, state.standings.map((row) =>
