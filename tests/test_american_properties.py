@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from fourwinds.american.actions import AmericanAction
+from fourwinds.american.actions import EXCHANGE, AmericanAction
 from fourwinds.american.bots import make_american_bot
-from fourwinds.american.card import JOKERS, sample_card
+from fourwinds.american.card import FLOWER, JOKERS, sample_card
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.hand import AmericanHand, kind
 from fourwinds.american.matcher import unseen_supply
@@ -98,9 +98,15 @@ def check_kept_counts(deal: AmericanDeal) -> None:
     ]
     assert deal.out_of_sight() == unseen_supply(shown + thrown)
     assert deal._jokers_gone == sum(state.discards.count(JOKER) for state in seats)
-    assert deal._joker_sets == [
-        (owner, e.tile) for owner, state in enumerate(seats) for e in state.exposures if e.jokers
-    ]
+    offers = [action for natural, action in deal._exchange_offers if action.tiles == (natural,)]
+    assert len(set(offers)) == len(offers) == len(deal._exchange_offers)
+    assert set(offers) == {
+        AmericanAction(EXCHANGE, (natural,), owner)
+        for owner, state in enumerate(seats)
+        for e in state.exposures
+        if e.jokers
+        for natural in (range(FLOWER, JOKER) if e.tile == FLOWER else (e.tile,))
+    }
     for seat, state in enumerate(seats):
         assert state.keys == tuple((e.tile, e.size) for e in state.exposures)
         check_watch(deal, seat)

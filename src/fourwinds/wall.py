@@ -44,6 +44,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from fourwinds.chance import shuffle
 from fourwinds.tiles import Tile
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class Wall:
         """Shuffle a tile set, build the four walls, and let the rule set's layout roll the dice
         and break the wall."""
         tiles = list(_tile_set(rules.tile_counts))
-        rng.shuffle(tiles)
+        shuffle(rng.getrandbits, tiles)
         ring = SIDES * rules.stacks_per_wall
         stacks = [tiles[STACK_HEIGHT * i : STACK_HEIGHT * i + STACK_HEIGHT] for i in range(ring)]
         return rules.wall_layout.build(stacks, rules, rng)
@@ -162,6 +163,20 @@ class Wall:
         tile, self._front_at = self._take(self._front, self._front_at)
         self._remaining -= 1
         return tile
+
+    def draw_tiles(self, count: int) -> list[Tile]:
+        """Take the next ``count`` tiles from the live end, as ``count`` draws would: the deal,
+        a few tiles at a time."""
+        if self.live_left() < count:
+            raise IndexError("the live wall holds fewer tiles")
+        tiles = []
+        at = self._front_at
+        for _ in range(count):
+            tile, at = self._take(self._front, at)
+            tiles.append(tile)
+        self._front_at = at
+        self._remaining -= count
+        return tiles
 
     def draw_replacement(self) -> Tile:
         """Take a loose tile (Classical), or a tile from the back end of the wall."""

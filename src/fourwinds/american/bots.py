@@ -44,6 +44,7 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
 from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Target
+from fourwinds.chance import choice
 from fourwinds.tiles import JOKER, KINDS, Tile
 
 TARGETS: Final = 6
@@ -96,10 +97,10 @@ class RandomAmericanBot:
     """A uniformly random legal action."""
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._bits = random.Random(seed).getrandbits
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
-        return self._rng.choice(view.legal_actions)
+        return choice(self._bits, view.legal_actions)
 
 
 class CardBot:

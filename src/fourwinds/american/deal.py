@@ -136,13 +136,11 @@ class PassChoices(Sequence[AmericanAction]):
     East may declare it, then by tiles passed blind, the runs of own tiles as
     ``itertools.combinations`` of the sorted naturals gives them, repeats left out."""
 
-    __slots__ = ("_blinds", "_count", "_held", "_length", "_naturals", "_pairs", "_sizes", "_win")
+    __slots__ = ("_blinds", "_count", "_held", "_length", "_pairs", "_sizes", "_win")
 
-    def __init__(self, naturals: list[Tile], count: int, blinds: range, win: bool) -> None:
-        self._naturals = naturals
-        held = self._held = dict.fromkeys(naturals, 0)
-        for tile in naturals:
-            held[tile] += 1
+    def __init__(self, held: dict[Tile, int], count: int, blinds: range, win: bool) -> None:
+        """``held``: the copies of each natural tile held, by tile in order (no joker)."""
+        self._held = held
         self._count, self._blinds, self._win = count, blinds, win
         copies = list(held.values())
         kinds = len(copies)
@@ -223,7 +221,7 @@ class PassChoices(Sequence[AmericanAction]):
     @property
     def naturals(self) -> tuple[Tile, ...]:
         """The tiles a pass takes its own tiles from, sorted (no joker)."""
-        return tuple(self._naturals)
+        return tuple(tile for tile, copies in self._held.items() for _ in range(copies))
 
     def splits(self) -> Iterator[tuple[int, int]]:
         """For each number of tiles passed blind, in order, how many own tiles go with it:
@@ -234,8 +232,9 @@ class PassChoices(Sequence[AmericanAction]):
     def runs(self) -> Iterator[tuple[int, Iterable[tuple[Tile, ...]]]]:
         """For each number of tiles passed blind, the runs of own tiles passed with it, in
         order."""
+        naturals = self.naturals
         for blind, own in self.splits():
-            yield blind, dict.fromkeys(itertools.combinations(self._naturals, own))
+            yield blind, dict.fromkeys(itertools.combinations(naturals, own))
 
     def __contains__(self, action: object) -> bool:
         if action == WIN_ACTION:
@@ -405,9 +404,10 @@ class AmericanDeal(Turns[AmericanAction]):
         """The kinds watched by the hands that may die (``AmericanSeat.watch`` of each live seat
         with exposures, together): a tile of any other kind kills none, and most discards are
         of one."""
-        self._joker_sets: list[tuple[int, Tile]] = []
-        """The exposures that hold a joker, as (owner, kind), by seat and in the order shown:
-        what a seat may exchange for at each turn (none is offered while there is none)."""
+        self._exchange_offers: list[tuple[Tile, AmericanAction]] = []
+        """Every exchange an exposed joker allows, with the natural it takes: by seat, in the
+        order the exposures were shown, and each once. A seat is offered those whose natural
+        it holds at each turn (none while no joker is shown)."""
         self._deal()
 
     # ---------------------------------------------------------------- setup
@@ -418,15 +418,15 @@ class AmericanDeal(Turns[AmericanAction]):
     def _deal(self) -> None:
         """Seed 001 part 1: four tiles at a time to twelve, then one each, East one more."""
         present = [s for s in range(SEATS) if self.seats[s].present]
-        draw = self.wall.draw
+        draw = self.wall.draw_tiles
         # No seat's candidates are known yet (``_take`` has none to narrow): counted directly.
         for take in self.rules.deal_takes:
             for seat in present:
                 concealed = self.seats[seat].concealed
-                for _ in range(take):
-                    concealed[draw()] += 1
+                for tile in draw(take):
+                    concealed[tile] += 1
         for seat in [*present, EAST]:
-            self.seats[seat].concealed[draw()] += 1
+            self.seats[seat].concealed[self.wall.draw()] += 1
         for seat in present:
             self.events.append(
                 Event("deal", seat, tiles=tuple(self.seats[seat].tiles()), private=True)
@@ -471,11 +471,9 @@ class AmericanDeal(Turns[AmericanAction]):
             return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
         concealed = state.concealed  # no joker is ever passed
-        naturals = [
-            t for t in itertools.compress(_NATURALS, concealed) for _ in range(concealed[t])
-        ]
+        held = {t: concealed[t] for t in itertools.compress(_NATURALS, concealed)}
         blinds = range(count + 1) if stage.blind else range(1)
-        return PassChoices(naturals, count, blinds, bool(actions))
+        return PassChoices(held, count, blinds, bool(actions))
 
     def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
         if action.kind == WIN:
@@ -554,10 +552,11 @@ class AmericanDeal(Turns[AmericanAction]):
         else:
             self._end_wall_game()
             return
-        if self.wall.live_left() <= 0:
+        try:
+            tile = self.wall.draw()
+        except IndexError:  # the live wall is empty
             self._end_wall_game()
             return
-        tile = self.wall.draw()
         self._take(seat, tile)
         self.events.append(_EVENT(("draw", seat, tile, (), True)))
         self._start_turn(seat, drawn=tile, called_from=None)
@@ -566,8 +565,9 @@ class AmericanDeal(Turns[AmericanAction]):
         seat = self.current
         state = self.seats[seat]
         actions = list(itertools.compress(DISCARDS, state.concealed))
-        if self._may_exchange and self._joker_sets:
-            actions[:0] = self._exchanges(state)
+        if self._may_exchange and self._exchange_offers:
+            concealed = state.concealed
+            actions[:0] = [a for natural, a in self._exchange_offers if concealed[natural]]
         if self.rules.mahjong_in_error or self._may_win(seat):
             actions.insert(0, WIN_ACTION)
         return actions
@@ -595,27 +595,17 @@ class AmericanDeal(Turns[AmericanAction]):
             self._candidates[seat] = candidates
         return candidates != 0 and self.matcher.is_complete(state.holding())
 
-    def _exchanges(self, state: AmericanSeat) -> list[AmericanAction]:
-        """A natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
-        found: list[AmericanAction] = []
-        concealed = state.concealed
-        for owner, tile in self._joker_sets:
-            alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
-            for natural in alike:
-                if concealed[natural]:
-                    action = _EXCHANGES[natural][owner]
-                    if action not in found:
-                        found.append(action)
-        return found
-
-    def _find_joker_sets(self) -> None:
-        """``_joker_sets`` from the exposures, when one with a joker is shown or changes."""
-        self._joker_sets = [
-            (owner, _KIND[naturals[0]])
-            for owner, state in enumerate(self.seats)
-            for naturals, jokers in state.exposures
-            if jokers
-        ]
+    def _find_exchange_offers(self) -> None:
+        """``_exchange_offers`` from the exposures, when one with a joker is shown or changes:
+        a natural from the hand for a joker in any exposure of its kind (reference 3.4.3)."""
+        offers: dict[AmericanAction, Tile] = {}
+        for owner, state in enumerate(self.seats):
+            for naturals, jokers in state.exposures:
+                tile = _KIND[naturals[0]]
+                alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
+                for natural in alike if jokers else ():
+                    offers.setdefault(_EXCHANGES[natural][owner], natural)
+        self._exchange_offers = [(natural, action) for action, natural in offers.items()]
 
     def _stage_actions(self, seat: int) -> Sequence[AmericanAction]:
         """The Charleston: the seats still to choose this stage."""
@@ -660,7 +650,7 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
-            self._find_joker_sets()
+            self._find_exchange_offers()
             self._out_of_sight[kind(tile)] -= 1
             self._give(seat, tile)
             self._take(seat, JOKER)
@@ -751,7 +741,7 @@ class AmericanDeal(Turns[AmericanAction]):
             self._give(seat, JOKER)
         state.exposures.append(exposure)
         if exposure.jokers:
-            self._find_joker_sets()
+            self._find_exchange_offers()
         key = (exposure.tile, exposure.size)
         state.keys += (key,)
         state.needs = ()
@@ -832,7 +822,7 @@ class AmericanDeal(Turns[AmericanAction]):
         self._out_of_sight = unseen_supply(visible)
         self._jokers_gone = sum(state.discards.count(JOKER) for state in self.seats)
         self._watched = self._live_watch()
-        self._find_joker_sets()
+        self._find_exchange_offers()
         self._candidates = [None] * SEATS
         self._turn_actions = None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from fourwinds.chance import choice
 from fourwinds.engine.actions import Action
 
 if TYPE_CHECKING:
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 class RandomBot:
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._bits = random.Random(seed).getrandbits
 
     def choose(self, view: SeatView) -> Action:
-        return self._rng.choice(view.legal_actions)
+        return choice(self._bits, view.legal_actions)

@@ -148,7 +148,7 @@ class Deal(Turns[Action]):
         dealt: list[list[Tile]] = [[] for _ in range(SEATS)]
         for take in self.rules.deal_takes:
             for tiles in dealt:
-                tiles += [wall.draw() for _ in range(take)]
+                tiles += wall.draw_tiles(take)
         if self.rules.east_jump:
             for seat, tile in zip((0, 0, 1, 2, 3), wall.deal_jump(), strict=True):
                 dealt[seat].append(tile)
