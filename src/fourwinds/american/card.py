@@ -337,8 +337,13 @@ class Card:
         return self  # immutable: a copied deal shares its card
 
     def __hash__(self) -> int:
-        """By the title, the year and the lines' ids (equal cards hash alike): every deal looks
-        up its card's matcher, and hashing whole lines took a 20th of a random hand."""
+        """By the title, the year and the lines' ids (equal cards hash alike), worked out once:
+        every deal looks up its card's matcher, and hashing whole lines took a 20th of a
+        random hand."""
+        return self._hash
+
+    @functools.cached_property
+    def _hash(self) -> int:
         return hash((self.title, self.year, *(line.id for line in self.lines)))
 
     @classmethod

@@ -84,6 +84,8 @@ _EXCHANGES: Final = tuple(
 )
 """The exchange of each natural tile with each seat, made once: offered at most turns once a
 joker is exposed."""
+_OTHERS: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
+"""The other seats after each, in turn order: asked about every discard."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
@@ -683,8 +685,7 @@ class AmericanDeal(Turns[AmericanAction]):
         self._options, self._answers = {}, {}
         seats, tile_kind = self.seats, _KIND[tile]
         matcher, candidates, with_tile = self.matcher, self._candidates, self.matcher.with_tile
-        for step in (1, 2, 3):
-            seat = (discarder + step) % SEATS
+        for seat in _OTHERS[discarder]:
             state = seats[seat]
             if not state.present or state.dead:
                 continue
