@@ -125,6 +125,19 @@ def test_draws_take_the_top_tile_first() -> None:
     assert len(changed) == 1 and first == before[changed[0]][-1]
 
 
+@pytest.mark.parametrize("name", ["classical", "hongkong", "beginner", "american"])
+def test_drawing_a_few_tiles_at_once_is_drawing_them_one_by_one(name: str) -> None:
+    """``draw_tiles`` (the deal) takes what as many draws would."""
+    rules = get_rules(name)
+    one, many = (Wall.build(rules, random.Random(5)) for _ in range(2))
+    for count in (4, 4, 1, 3, 0, 2):
+        assert many.draw_tiles(count) == [one.draw() for _ in range(count)]
+        assert many.live_left() == one.live_left() and many.heights() == one.heights()
+    with pytest.raises(IndexError):
+        many.draw_tiles(many.live_left() + 1)
+    assert many.heights() == one.heights()
+
+
 def front_tiles(rules_name: str, seed: int, n: int) -> list[int]:
     """The first n tiles of the live wall, read from a fresh copy of the deal's wall."""
     wall = Wall.build(get_rules(rules_name), random.Random(seed))
