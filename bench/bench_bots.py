@@ -19,7 +19,7 @@ from fourwinds.engine.match import hand_seed
 from fourwinds.family import family_of
 from fourwinds.rules import get_rules
 
-RULE_SETS = ("classical", "classical-bmja", "classical-dmjl", "hongkong", "beginner")
+RULE_SETS = ("classical", "classical-bmja", "classical-dmjl", "hongkong", "beginner", "american")
 
 
 def percentile(sorted_values: list[float], share: float) -> float:

@@ -113,7 +113,7 @@ def test_each_seat_gets_the_bot_chosen_for_it_the_strongest_by_default(http: Tes
     """Issue 12: the lobby offers a bot level per seat, the family's strongest first."""
     rules = {r["name"]: r["bots"] for r in http.get("/api/rules").json()["rules"]}
     assert rules["hongkong"] == ["strong", "greedy", "random"]
-    assert rules["american"] == ["greedy", "random"]
+    assert rules["american"] == ["strong", "greedy", "random"]
     table_id = new_table(http, "hongkong")
     join(http, table_id, "Ann", position=0)
     bots = f"/api/tables/{table_id}/bots"

@@ -300,7 +300,10 @@ class StrongBot(CardBot):
     arena). Passes and discards keep what the likeliest lines need, weighted by that chance;
     calls and joker exchanges are judged on the nearest of them, as the card bot does. While
     its hand is far, it keeps back a discard that the lines still open to another seat's
-    exposures need."""
+    exposures need. It plays for a jokerless hand, which pays double (seed 001 part 6), when
+    that costs no tile: it takes no joker in exchange while it holds none, and throws away its
+    only joker when its hand is one tile from a line without it (a joker thrown away can never
+    be called, reference 3.4.2)."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -324,6 +327,22 @@ class StrongBot(CardBot):
         )
         self._chances = {pool[i].place: chance for chance, _, i in ranked}
         return [pool[i] for _, _, i in ranked[:limit]]
+
+    def _turn(
+        self,
+        view: AmericanSeatView,
+        legal: Sequence[AmericanAction],
+        holding: Holding,
+        targets: list[Target],
+    ) -> AmericanAction:
+        if not holding.exposed_jokers:
+            if not holding.jokers:  # still jokerless: an exchange would take a joker in
+                legal = [action for action in legal if action.kind != EXCHANGE]
+            elif holding.jokers == 1 and DISCARDS[JOKER] in legal:
+                bare = _targets(view, holding._replace(jokers=0), 1, self._shortlist)
+                if bare and bare[0].tiles <= 1:
+                    return DISCARDS[JOKER]
+        return super()._turn(view, legal, holding, targets)
 
     def _keep_worth(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
         """Each target weighted by its chance rather than its tiles away."""
@@ -397,12 +416,12 @@ def _chance(target: Target, holding: Holding, unseen: Sequence[int], jokers: int
 
 
 AMERICAN_BOTS: dict[str, Callable[[int], AmericanBot]] = {
-    "random": RandomAmericanBot,
+    "strong": StrongBot,
     "greedy": CardBot,
+    "random": RandomAmericanBot,
 }
-"""American bots by name: ``greedy`` is the card bot, so that the default of ``simulate`` plays
-American by the card. :class:`StrongBot` is not listed yet: the arena runs it by its import path
-``fourwinds.american.bots:StrongBot``."""
+"""American bots by name, strongest first (the first is the lobby's default): ``greedy`` is the
+card bot, so that ``simulate``'s default plays American by the card."""
 
 
 def make_american_bot(name: str, seed: int) -> AmericanBot:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from fourwinds import family
 from fourwinds.american.actions import PASS_ACTION, WIN_ACTION, AmericanAction
-from fourwinds.american.bots import AMERICAN_BOTS, AmericanBot, make_american_bot
+from fourwinds.american.bots import AMERICAN_BOTS, AmericanBot, StrongBot, make_american_bot
 from fourwinds.american.calculator import AmericanCalculator
 from fourwinds.american.card import Card, CardError, card_of, sample_card
 from fourwinds.american.deal import AmericanDeal, matcher_for
@@ -69,7 +69,7 @@ class American:
 
     name = AmericanDeal.family
     by_card = True
-    bot_names = tuple(sorted(AMERICAN_BOTS))
+    bot_names = tuple(AMERICAN_BOTS)
     claim_phases = AmericanDeal.claim_phases
     pass_action = PASS_ACTION
     win_action = WIN_ACTION
@@ -96,9 +96,9 @@ class American:
         return make_american_bot(name, seed)
 
     def hint(self, deal: AmericanDeal, seat: int) -> dict[str, Any]:
-        """The card bot's choice and the lines nearest to the seat's hand."""
+        """The strong bot's choice and the lines nearest to the seat's hand."""
         view = AmericanView(deal, seat)
-        suggestion = make_american_bot("greedy", 0).choose(view) if view.legal_actions else None
+        suggestion = StrongBot(0).choose(view) if view.legal_actions else None
         return {
             "type": "hint",
             "suggestion": None if suggestion is None else str(suggestion),
