@@ -53,11 +53,11 @@ def test_simulate_table_output() -> None:
         assert words in result.output
 
 
-def test_simulate_refuses_a_bot_the_family_does_not_have() -> None:
-    args = ["simulate", "--rules", "american", "--bots", "strong", "--hands", "1"]
+def test_simulate_refuses_an_unknown_bot() -> None:
+    args = ["simulate", "--rules", "american", "--bots", "shanten", "--hands", "1"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
-    assert "--bots: unknown American bot 'strong'; known: greedy, random" in result.output
+    assert "'shanten' is not one of 'greedy', 'random', 'strong'" in result.output
 
 
 def test_replay_fails_loudly_on_a_changed_record(tmp_path: Path) -> None:

@@ -296,7 +296,8 @@ def test_two_players_at_one_table(browser: Browser, context: BrowserContext, ser
 
 def test_a_bot_level_for_each_other_seat(context: BrowserContext, server: str) -> None:
     """The lobby offers a bot per other seat, the rule set's strongest chosen; the table gets the
-    bots chosen, at the other positions in order. American tables offer only greedy and random."""
+    bots chosen, at the other positions in order. Another rule set offers its family's bots
+    afresh, its strongest chosen."""
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(server + "/")
@@ -322,12 +323,13 @@ def test_a_bot_level_for_each_other_seat(context: BrowserContext, server: str) -
         assert before["x"] + before["width"] <= after["x"] or (
             before["y"] + before["height"] <= after["y"]
         ), boxes
-    # American: only the greedy and the random bot, the greedy one chosen.
+    # American: its own bots (the same levels), the strongest chosen again.
+    page.get_by_label("Seat 2").select_option("random")
     page.locator("#rules").select_option("american")
     expect(selects).to_have_count(3)
     for select in selects.all():
-        expect(select.locator("option")).to_have_text(["easy (greedy)", "random (practice)"])
-        expect(select).to_have_value("greedy")
+        expect(select.locator("option")).to_have_text(words)
+        expect(select).to_have_value("strong")
     # Back to Hong Kong, strong by default again; seat 3 easy, seat 4 random.
     page.locator("#rules").select_option("hongkong")
     expect(page.get_by_label("Seat 2")).to_have_value("strong")

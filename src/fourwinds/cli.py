@@ -153,10 +153,6 @@ def simulate(
     except ValueError as error:
         raise click.UsageError(f"--players: {error}") from None
     rules = played_by(rules, card_file)
-    try:
-        family_of(rules).bot(bot, 0)
-    except ValueError as error:
-        raise click.UsageError(f"--bots: {error}") from None
     if ray_address is not None and importlib.util.find_spec("ray") is None:
         raise click.UsageError("--ray needs the ray extra: pip install 'fourwinds[ray]'")
 
