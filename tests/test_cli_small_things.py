@@ -39,16 +39,17 @@ def test_serve_on_a_busy_port_says_so_in_one_line_and_exits_non_zero() -> None:
 
 
 def test_simulate_without_a_terminal_prints_its_progress_by_tenths() -> None:
-    command = [*FOURWINDS, "simulate", "--hands", "40", "--workers", "1", "--bots", "random"]
+    # Greedy bots, so that the hands after the first tenth take about a second to play.
+    command = [*FOURWINDS, "simulate", "--hands", "1000", "--workers", "1", "--bots", "greedy"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stderr is not None
     first = process.stderr.readline()
     assert process.poll() is None  # the first tenth is told while the rest is played
-    assert first == "Classical, random bots: 4/40 hands (10%)\n"
+    assert first == "Classical, greedy bots: 100/1000 hands (10%)\n"
     output, rest = process.communicate(timeout=120)
     lines = [first, *rest.splitlines(keepends=True)]
-    assert len(lines) == 10 and lines[-1] == "Classical, random bots: 40/40 hands (100%)\n"
-    assert "40 hands of Classical" in output and "%" not in output
+    assert len(lines) == 10 and lines[-1] == "Classical, greedy bots: 1000/1000 hands (100%)\n"
+    assert "1000 hands of Classical" in output and "%" not in output
 
 
 def test_simulate_in_a_terminal_draws_a_progress_bar() -> None:
