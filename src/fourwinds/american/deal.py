@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, overload
 
@@ -508,20 +508,25 @@ class AmericanDeal(Turns[AmericanAction]):
                 self._begin_stage(_FOLLOWING[stage])
 
     def _move_passed_tiles(self) -> None:
-        own = {s: list(self.choices[s].tiles) for s in self._required}
-        blind = {s: self.choices[s].number for s in self._required}
+        required, choices = self._required, self.choices
+        own = {s: choices[s].tiles for s in required}
+        kept: Mapping[int, Sequence[Tile]]
         if self.stage == charleston.COURTESY:
-            kept = {s: own[(s + 2) % SEATS] for s in self._required}
+            kept = {s: own[(s + 2) % SEATS] for s in required}
         else:
+            blind = {s: choices[s].number for s in required}
             kept = charleston.blind_pass(own, blind, self.stage.direction, SEATS)
-        for s in self._required:
-            for tile in own[s]:
+        for s in required:
+            given, taken = own[s], tuple(kept[s])
+            for tile in given:
                 self._give(s, tile)
-            for tile in kept[s]:
+            for tile in taken:
                 self._take(s, tile)
-            self.received[s] = tuple(kept[s])
-            self.events.append(Event("passed", s, tiles=tuple(own[s]), private=True))
-            self.events.append(Event("received", s, tiles=tuple(kept[s]), private=True))
+            self.received[s] = taken
+            self.events += (
+                _EVENT(("passed", s, None, given, True)),
+                _EVENT(("received", s, None, taken, True)),
+            )
         self.passes += 1
 
     def _start_play(self) -> None:
@@ -672,7 +677,8 @@ class AmericanDeal(Turns[AmericanAction]):
             self._out_of_sight[_KIND[tile]] -= 1
         self.drawn = None
         self.events.append(_EVENT(("discard", seat, tile, (), False)))
-        self._check_dead((tile,))
+        if tile == JOKER or self._watched >> _KIND[tile] & 1:  # else no hand can have died
+            self._check_dead((tile,))
         if tile == JOKER:  # a discarded joker can never be called (reference 3.4.2)
             self._draw_next(seat)
         else:
