@@ -10,6 +10,7 @@ import pytest
 from american_rig import action, arrange, give, next_draws, through_charleston
 
 from fourwinds.american.actions import PASS_TILES, AmericanAction
+from fourwinds.american.bots import make_american_bot
 from fourwinds.american.card import Card
 from fourwinds.american.deal import (
     MAHJONG_IN_ERROR,
@@ -23,6 +24,7 @@ from fourwinds.american.settlement import settle_american
 from fourwinds.american.view import AmericanView
 from fourwinds.engine.actions import IllegalAction
 from fourwinds.rules import AMERICAN_TILES, get_rules
+from fourwinds.simulate import play
 from fourwinds.tiles import JOKER, parse_tile, parse_tiles
 from fourwinds.wall import Wall
 
@@ -612,3 +614,22 @@ def test_the_view_carries_what_a_page_needs_and_hides_the_rest() -> None:
     seats = AmericanView(deal, 2).to_json()["seats"]
     assert seats[1]["exposures"] == [{"text": "[555m]", "tile": "5m", "size": 3, "jokers": 0}]
     assert seats[1]["dead"] == WRONG_EXPOSURE
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong"])
+def test_bots_declare_mah_jongg_only_with_a_complete_hand(bot: str) -> None:
+    """Under "Mah Jongg in error" (seed 001 part 6.3) Mah Jongg is offered at every turn, and a
+    wrong one kills the hand: the bots declare it only with a complete hand, so they play every
+    deal exactly as without the option (they used to declare at once, and every hand died)."""
+    plain = get_rules("american")
+    in_error = get_rules("american", mahjong_in_error=True)
+    wins = 0
+    for seed in range(12):
+        deals = [AmericanDeal(rules, seed) for rules in (plain, in_error)]
+        for deal in deals:
+            play(deal, [make_american_bot(bot, seed + seat) for seat in range(4)])
+        assert deals[1].history == deals[0].history
+        result = deals[1].result
+        assert result is not None and not any(result.dead)
+        wins += result.winner is not None
+    assert wins >= 6

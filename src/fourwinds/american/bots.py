@@ -142,9 +142,10 @@ class CardBot:
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
         legal = view.legal_actions
-        if WIN_ACTION in legal:
-            return WIN_ACTION
         holding = view.holding
+        # Mah Jongg is offered at every turn under the "Mah Jongg in error" option.
+        if WIN_ACTION in legal and (view.phase != "turn" or view.matcher.is_complete(holding)):
+            return WIN_ACTION
         if view.phase == "claim":
             # A discard is called only for a set of a target, and the targets are shortlisted:
             # when no shortlisted line has such a set, the answer is known without them.
