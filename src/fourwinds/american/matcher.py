@@ -286,13 +286,20 @@ class _Table:
         self.carry = self.guard_ones - self.high
         """Added to the bytes found above a number (0x80 each, 0 the others), carries into the
         guard of each line whose bytes all are."""
-        self.by_kind: list[list[tuple[int, int, int]]] = [[] for _ in range(KIND_COUNT)]
+        kinds = [bytearray(width) for _ in range(KIND_COUNT)]
+        wants: dict[tuple[int, int], int] = {}
         naturals, places = bytearray(width), bytearray(width)
         for offset, needs in zip(self.offsets, self.needs, strict=True):
             for tile, need, natural in needs:
-                self.by_kind[tile].append((offset, need, natural))
+                kinds[tile][offset] = wants.setdefault((need, natural), len(wants) + 1)
                 naturals[offset] += natural
                 places[offset] += need - natural
+        assert len(wants) < 256
+        self.wants = list(wants)
+        """Each (places, natural places) an instance has of one kind, numbered from 1."""
+        self.by_kind = list(map(bytes, kinds))
+        """For each kind, in each instance's byte the number of what it wants of the kind (0
+        for none): ``_part`` reads it through a table made per count."""
         low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
         self.start = low | high << self.shift
         self.total = low + high
@@ -304,11 +311,13 @@ class _Table:
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
         and set places, packed."""
-        naturals, places = bytearray(self.width), bytearray(self.width)
-        for offset, need, natural in self.by_kind[tile]:
-            naturals[offset] = min(count, natural)
-            places[offset] = need - natural - max(0, need - max(count, natural))
-        low, high = int.from_bytes(naturals, "little"), int.from_bytes(places, "little")
+        naturals, places = bytearray(256), bytearray(256)
+        for number, (need, natural) in enumerate(self.wants, 1):
+            naturals[number] = min(count, natural)
+            places[number] = need - natural - max(0, need - max(count, natural))
+        wants = self.by_kind[tile]
+        low = int.from_bytes(wants.translate(naturals), "little")
+        high = int.from_bytes(wants.translate(places), "little")
         self.totals[tile * 16 + count] = low + high
         part = self.parts[tile * 16 + count] = low | high << self.shift
         return part
