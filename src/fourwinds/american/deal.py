@@ -608,9 +608,10 @@ class AmericanDeal(Turns[AmericanAction]):
         offers: dict[AmericanAction, Tile] = {}
         for owner, state in enumerate(self.seats):
             for naturals, jokers in state.exposures:
+                if not jokers:
+                    continue
                 tile = _KIND[naturals[0]]
-                alike = range(FLOWER, JOKER) if tile == FLOWER else (tile,)
-                for natural in alike if jokers else ():
+                for natural in range(FLOWER, JOKER) if tile == FLOWER else (tile,):
                     offers.setdefault(_EXCHANGES[natural][owner], natural)
         self._exchange_offers = [(natural, action) for action, natural in offers.items()]
 

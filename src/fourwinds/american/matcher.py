@@ -294,9 +294,9 @@ class _Table:
                 kinds[tile][offset] = wants.setdefault((need, natural), len(wants) + 1)
                 naturals[offset] += natural
                 places[offset] += need - natural
-        assert len(wants) < 256
         self.wants = list(wants)
-        """Each (places, natural places) an instance has of one kind, numbered from 1."""
+        """Each (places, of them natural) an instance has for one kind, numbered from 1: at
+        most 120 numbers, as no instance has more than 14 places of a kind."""
         self.by_kind = list(map(bytes, kinds))
         """For each kind, in each instance's byte the number of what it wants of the kind (0
         for none): ``_part`` reads it through a table made per count."""
@@ -315,9 +315,9 @@ class _Table:
         for number, (need, natural) in enumerate(self.wants, 1):
             naturals[number] = min(count, natural)
             places[number] = need - natural - max(0, need - max(count, natural))
-        wants = self.by_kind[tile]
-        low = int.from_bytes(wants.translate(naturals), "little")
-        high = int.from_bytes(wants.translate(places), "little")
+        numbers = self.by_kind[tile]
+        low = int.from_bytes(numbers.translate(naturals), "little")
+        high = int.from_bytes(numbers.translate(places), "little")
         self.totals[tile * 16 + count] = low + high
         part = self.parts[tile * 16 + count] = low | high << self.shift
         return part
