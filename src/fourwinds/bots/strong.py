@@ -12,7 +12,8 @@ a plain one near; the bot discards to keep the best of these, and claims only wh
 
 It also defends: it reads each opponent's threat from the melds it has shown and a declared
 Standing Hand, reads a one-suit collection from those melds, counts the tiles it has seen, and
-when an opponent is close while its own hand is far, it discards the safest tile instead.
+when an opponent is close while its own hand is far, it discards the safest tile instead. Under
+a minimum (Hong Kong's 3 faan) it does not defend: there an opponent's ready hand seldom pays.
 
 Built on the view only (no other seat's concealed tiles, no wall order) and deterministic; see
 docs/bots.md.
@@ -293,6 +294,10 @@ class Table:
         self.discarded: list[set[Tile]] = []
         self.threat: list[float] = []
         self.suit_read: list[int | None] = []
+        # Under a minimum few ready hands pay (1 in 80 of the greedy bot's, Hong Kong), and four
+        # strong bots that guarded their discards there kept back the tiles the others waited
+        # on and drew more hands: no opponent is a threat there.
+        minimum = view.rule_set.min_faan > 0
         for seat in range(view.rule_set.seats):
             tiles = [tile for tile, claimed in view.discards(seat) if not claimed]
             for tile in tiles:
@@ -306,7 +311,7 @@ class Table:
                 for t in run:
                     seen[t] += 1
             self.discarded.append(set(tiles))
-            if seat == self.seat:
+            if seat == self.seat or minimum:
                 self.threat.append(0.0)
                 self.suit_read.append(None)
                 continue
