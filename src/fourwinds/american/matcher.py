@@ -307,20 +307,32 @@ class _Table:
         """What holding some tiles of a kind takes off (``_part``), by ``16 * kind + count``."""
         self.totals: dict[int, int] = {}
         """The same, unfilled naturals and set places added up, for a hand with no joker."""
+        self.takes: dict[int, tuple[bytes, bytes]] = {}
+        """``_takes`` by count (at most ``_CAP``)."""
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
         and set places, packed."""
-        naturals, places = bytearray(256), bytearray(256)
-        for number, (need, natural) in enumerate(self.wants, 1):
-            naturals[number] = min(count, natural)
-            places[number] = need - natural - max(0, need - max(count, natural))
+        naturals, places = self._takes(count)
         numbers = self.by_kind[tile]
         low = int.from_bytes(numbers.translate(naturals), "little")
         high = int.from_bytes(numbers.translate(places), "little")
         self.totals[tile * 16 + count] = low + high
         part = self.parts[tile * 16 + count] = low | high << self.shift
         return part
+
+    def _takes(self, count: int) -> tuple[bytes, bytes]:
+        """For each number in ``by_kind``, what holding ``count`` tiles of the kind takes off
+        its unfilled naturals, and off its set places: ``bytes.translate`` tables, the same for
+        every kind (made once per count)."""
+        found = self.takes.get(count)
+        if found is None:
+            naturals, places = bytearray(256), bytearray(256)
+            for number, (need, natural) in enumerate(self.wants, 1):
+                naturals[number] = min(count, natural)
+                places[number] = need - natural - max(0, need - max(count, natural))
+            found = self.takes[count] = (bytes(naturals), bytes(places))
+        return found
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
         """Tiles away of every instance, one byte each at its offset (``_OUT`` at guards)."""
