@@ -3,12 +3,22 @@ the arena's verdict where it is already clear (Hong Kong's minimum faan)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from fourwinds.arena import arena
-from fourwinds.bots.strong import PLANS, StrongBot, complete, plan_distance, pung_distance
+from fourwinds.bots import strong
+from fourwinds.bots.strong import (
+    PLANS,
+    StrongBot,
+    Table,
+    complete,
+    plan_distance,
+    pung_distance,
+    ready_chance,
+)
 from fourwinds.engine.actions import DISCARD, Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.family import CLASSICAL_STYLE
@@ -161,3 +171,56 @@ def _legal_after_hint(deal: Deal, seat: int, hint: dict[str, object], tile: int)
     hand = Hand(concealed, melds, tuple(view.bonus(seat)), tile)
     context = Context(seat, view.prevailing_wind, original_call=standing)
     return is_legal_win(hand, context, view.rule_set)
+
+
+def strong_turn(name: str, seed: int, turn: int) -> tuple[StrongBot, View]:
+    """East's view at its ``turn``-th turn of a deal, East strong and the others greedy."""
+    deal = Deal(get_rules(name), seed)
+    bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
+    turns = 0
+    while True:
+        seat = deal.to_move()[0]
+        view = View(deal, seat)
+        if seat == 0 and view.phase == "turn":
+            turns += 1
+            if turns == turn:
+                return bots[0], view
+        deal.apply(seat, bots[seat].choose(view))
+
+
+def test_ready_chance_grows_with_discards_and_melds() -> None:
+    chances = [[ready_chance(discards, melds) for discards in range(25)] for melds in range(5)]
+    for row in chances:
+        assert all(0 < a < b < 1 for a, b in itertools.pairwise(row))
+    for fewer, more in itertools.pairwise(chances):
+        assert all(a < b for a, b in zip(fewer, more, strict=True))
+
+
+def test_between_equal_discards_the_safer_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Classical deal 4, East's fourth turn: 1m and 8s leave the same prospect; South, with
+    two melds shown, discarded 8s itself, so the strong bot lets 8s go, where the tile's
+    isolation alone would have chosen 1m."""
+    bot, view = strong_turn("classical", 4, 4)
+    assert format_tiles(view.hand) == "188m1279p8s445677z"
+    table = Table(view)
+    eight, one = parse_tile("8s"), parse_tile("1m")
+    assert eight in table.discarded[1] and table.danger(eight) < table.danger(one)
+    assert bot.choose(view) == Action(DISCARD, eight)
+    monkeypatch.setattr(Table, "danger", lambda self, tile: 0.0)
+    assert StrongBot(0).choose(view) == Action(DISCARD, one)
+
+
+def test_a_far_hand_folds_against_a_likely_ready_opponent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Classical deal 36 with the bot folding from a 0.6 chance: at East's ninth turn West
+    has three melds shown after nine discards (ready with the chance 0.69) and East is three
+    tiles or more from a win, so it throws the safest tile, 7z, rather than 7m."""
+    monkeypatch.setattr(strong, "FOLD_READY", 0.6)
+    bot, view = strong_turn("classical", 36, 9)
+    assert format_tiles(view.hand) == "7m139p334s7z"
+    table = Table(view)
+    assert max(table.ready) >= 0.6 and len(view.melds(3)) == 3
+    assert bot.choose(view) == Action(DISCARD, parse_tile("7z"))
+    monkeypatch.setattr(strong, "FOLD_READY", 2.0)  # never
+    assert StrongBot(0).choose(view) == Action(DISCARD, parse_tile("7m"))
