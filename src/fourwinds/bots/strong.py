@@ -440,8 +440,8 @@ class Table:
     def danger(self, tile: Tile) -> float:
         """The chance, roughly, that an opponent wins on this discard: for each opponent, the
         chance it is ready times the chance that a ready hand waits on the tile, from its kind,
-        the copies out of sight and the opponent's own discards."""
-        left = max(0, 4 - self.seen[tile])
+        the copies out of sight, the opponent's own discards and the suit its melds collect."""
+        left = min(3, max(0, 4 - self.seen[tile]))  # a tile held leaves at most three
         if tile >= SUITED_KINDS:
             waits = HONOUR_WAITS
         elif tile % 9 in (0, 1, 7, 8):
