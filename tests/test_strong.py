@@ -18,6 +18,7 @@ from fourwinds.bots.strong import (
     plan_distance,
     pung_distance,
     ready_chance,
+    shape_plans,
 )
 from fourwinds.engine.actions import DISCARD, Action
 from fourwinds.engine.deal import Deal
@@ -26,7 +27,7 @@ from fourwinds.engine.view import View
 from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import get_rules
 from fourwinds.scoring import is_legal_win
-from fourwinds.shapes import standard_distance
+from fourwinds.shapes import STANDARD, is_complete, standard_distance
 from fourwinds.tiles import PLAIN_KINDS, format_tiles, parse_tile
 
 WALL = [t for t in range(PLAIN_KINDS) for _ in range(4)]
@@ -62,9 +63,12 @@ def test_pung_distance_is_the_plain_one() -> None:
 def test_a_plans_completion_is_complete_and_keeps_the_plan() -> None:
     rng = random.Random(5)
     nothing_seen = [0] * PLAIN_KINDS
+    special = shape_plans(get_rules("classical-bmja").shapes) + shape_plans(
+        get_rules("hongkong").shapes
+    )
     for _ in range(300):
         counts = random_counts(rng, 13)
-        for plan in PLANS:
+        for plan in (*PLANS, *special):
             hand = complete(plan, counts, 0, nothing_seen, range(PLAIN_KINDS))
             if hand is None:
                 continue
@@ -73,6 +77,8 @@ def test_a_plans_completion_is_complete_and_keeps_the_plan() -> None:
             assert plan_distance(plan, hand, 0) == 0
             if plan.chows:
                 assert standard_distance(hand, 0) == 0
+            if plan.shape != STANDARD:
+                assert is_complete(plan.shape, hand, 0)
 
 
 @pytest.mark.parametrize("name", ["classical", "classical-bmja", "hongkong", "beginner"])
