@@ -110,11 +110,9 @@ def test_strong_beats_greedy_under_hong_kong_minimum() -> None:
     assert strong.wins > max(other.wins for other in greedy)
 
 
-def test_the_docs_example_keeps_the_hand_that_pays() -> None:
-    """docs/bots.md: Hong Kong deal 18, East's second turn. Greedy discards 9p, four tiles from
-    a win below the minimum; strong discards 9m, four from a half flush that pays by discard."""
-    rules = get_rules("hongkong")
-    deal = Deal(rules, 18)
+def strong_turn(name: str, seed: int, turn: int) -> tuple[StrongBot, View]:
+    """East's view at its ``turn``-th turn of a deal, East strong and the others greedy."""
+    deal = Deal(get_rules(name), seed)
     bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
     turns = 0
     while True:
@@ -122,11 +120,17 @@ def test_the_docs_example_keeps_the_hand_that_pays() -> None:
         view = View(deal, seat)
         if seat == 0 and view.phase == "turn":
             turns += 1
-            if turns == 2:
-                break
+            if turns == turn:
+                return bots[0], view
         deal.apply(seat, bots[seat].choose(view))
+
+
+def test_the_docs_example_keeps_the_hand_that_pays() -> None:
+    """docs/bots.md: Hong Kong deal 18, East's second turn. Greedy discards 9p, four tiles from
+    a win below the minimum; strong discards 9m, four from a half flush that pays by discard."""
+    bot, view = strong_turn("hongkong", 18, 2)
     assert format_tiles(view.hand) == "4446789m9p25s3447z" and view.live_left == 68
-    assert bots[0].choose(view) == Action(DISCARD, parse_tile("9m"))
+    assert bot.choose(view) == Action(DISCARD, parse_tile("9m"))
     assert CLASSICAL_STYLE.bot("greedy", 0).choose(view) == Action(DISCARD, parse_tile("9p"))
 
 
@@ -177,21 +181,6 @@ def _legal_after_hint(deal: Deal, seat: int, hint: dict[str, object], tile: int)
     hand = Hand(concealed, melds, tuple(view.bonus(seat)), tile)
     context = Context(seat, view.prevailing_wind, original_call=standing)
     return is_legal_win(hand, context, view.rule_set)
-
-
-def strong_turn(name: str, seed: int, turn: int) -> tuple[StrongBot, View]:
-    """East's view at its ``turn``-th turn of a deal, East strong and the others greedy."""
-    deal = Deal(get_rules(name), seed)
-    bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
-    turns = 0
-    while True:
-        seat = deal.to_move()[0]
-        view = View(deal, seat)
-        if seat == 0 and view.phase == "turn":
-            turns += 1
-            if turns == turn:
-                return bots[0], view
-        deal.apply(seat, bots[seat].choose(view))
 
 
 def test_ready_chance_grows_with_discards_and_melds() -> None:
