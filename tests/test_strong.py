@@ -26,7 +26,7 @@ from fourwinds.engine.family import CLASSICAL_STYLE
 from fourwinds.engine.view import View
 from fourwinds.hand import Context, Hand, Meld, MeldKind
 from fourwinds.rules import get_rules
-from fourwinds.scoring import is_legal_win
+from fourwinds.scoring import is_legal_win, score
 from fourwinds.shapes import STANDARD, is_complete, standard_distance
 from fourwinds.tiles import PLAIN_KINDS, format_tiles, parse_tile
 
@@ -219,3 +219,29 @@ def test_a_far_hand_folds_against_a_likely_ready_opponent(
     assert bot.choose(view) == Action(DISCARD, parse_tile("7z"))
     monkeypatch.setattr(strong, "FOLD_READY", 2.0)  # never
     assert StrongBot(0).choose(view) == Action(DISCARD, parse_tile("7m"))
+
+
+def test_bmja_east_keeps_and_wins_a_triple_knitting_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/bots.md: BMJA deal 9, East strong against greedy. At its first turn it keeps the
+    tiles that pair across dots and bamboos (discarding 4z), where without the special-shape
+    plans it would break them (5s); it wins with triple knitting, half the limit."""
+    rules = get_rules("classical-bmja")
+    deal = Deal(rules, 9)
+    bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
+    turns = 0
+    while deal.result is None:
+        seat = deal.to_move()[0]
+        view = View(deal, seat)
+        action = bots[seat].choose(view)
+        if seat == 0 and view.phase == "turn" and not turns:
+            turns += 1
+            assert format_tiles(view.hand) == "69m166789p13589s4z"
+            assert action == Action(DISCARD, parse_tile("4z"))
+            with monkeypatch.context() as plain:
+                plain.setattr(strong, "shape_plans", lambda shapes: ())
+                assert StrongBot(0).choose(view) == Action(DISCARD, parse_tile("5s"))
+        deal.apply(seat, action)
+    result = deal.result
+    assert result.winner == 0 and result.context is not None
+    items = [item.rule for item in score(result.hands[0], result.context, rules).items]
+    assert "triple_knitting" in items
