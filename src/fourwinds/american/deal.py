@@ -86,6 +86,8 @@ _EXCHANGES: Final = tuple(
 joker is exposed."""
 _OTHERS: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
 """The other seats after each, in turn order: asked about every discard."""
+_ROUND: Final = tuple((*others, seat) for seat, others in enumerate(_OTHERS))
+"""The seats in turn order after each, itself last: the next to draw is the first playing."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
@@ -289,6 +291,8 @@ class AmericanSeat:
     dead: str = ""
     keys: tuple[ExposureKey, ...] = ()
     """The exposures as the matcher sees them, kept with ``exposures``."""
+    shown_jokers: int = 0
+    """The jokers in the exposures, kept with ``exposures``."""
     watch: int = 0
     """The kinds (bit ``kind``) that an instance found still possible around the exposures
     needs (``Matcher.witness``): the hand can die only when one of them or a joker comes into
@@ -309,8 +313,7 @@ class AmericanSeat:
                 jokers += 1
             else:
                 counts[kind(extra)] += 1
-        exposed_jokers = sum(e.jokers for e in self.exposures) if self.exposures else 0
-        return Holding(counts, jokers, self.keys, exposed_jokers)
+        return Holding(counts, jokers, self.keys, self.shown_jokers)
 
     def tiles(self) -> list[Tile]:
         concealed = self.concealed
@@ -397,6 +400,9 @@ class AmericanDeal(Turns[AmericanAction]):
         """Per seat, the instances its concealed kinds and exposures allow (``Matcher.candidates``),
         None until asked again: a tile taken in only narrows them, so most checks for Mah Jongg
         end here."""
+        self._widening: list[Tile] = [JOKER - 1] * SEATS
+        """Per seat, the highest tile whose going can widen its candidates (``Matcher.
+        tile_candidates``): with none left, most discards keep the tiles that left none."""
         self._out_of_sight = unseen_supply(())
         """Natural tiles per kind that no seat sees on the table: the supply less the naturals
         in exposures and the discards not called."""
@@ -405,7 +411,8 @@ class AmericanDeal(Turns[AmericanAction]):
         self._watched = 0
         """The kinds watched by the hands that may die (``AmericanSeat.watch`` of each live seat
         with exposures, together): a tile of any other kind kills none, and most discards are
-        of one."""
+        of one. Worked out again when the dead-hand check changes a watch or kills a hand (a
+        hand dead in error stays in it until then, which costs a look and changes nothing)."""
         self._exchange_offers: list[tuple[Tile, AmericanAction]] = []
         """Every exchange an exposed joker allows, with the natural it takes: by seat, in the
         order the exposures were shown, and each once. A seat is offered those whose natural
@@ -550,9 +557,7 @@ class AmericanDeal(Turns[AmericanAction]):
         self.discard = None
         self._options, self._answers = {}, {}
         seats = self.seats
-        seat = after
-        for _ in range(SEATS):
-            seat = (seat + 1) % SEATS
+        for seat in _ROUND[after]:
             state = seats[seat]
             if state.present and not state.dead:
                 break
@@ -587,20 +592,27 @@ class AmericanDeal(Turns[AmericanAction]):
             self._candidates[seat] = candidates & self.matcher.with_kind[_KIND[tile]]
 
     def _give(self, seat: int, tile: Tile) -> None:
-        """A tile out of a seat's concealed tiles."""
+        """A tile out of a seat's concealed tiles (a joker never widens the candidates)."""
         concealed = self.seats[seat].concealed
         concealed[tile] -= 1
-        if not concealed[tile] and tile != JOKER:
+        if not concealed[tile] and tile <= self._widening[seat]:
             self._candidates[seat] = None
+
+    def _candidates_of(self, seat: int) -> int:
+        """The seat's candidates, counted again only after a tile went that can widen them."""
+        candidates = self._candidates[seat]
+        if candidates is None:
+            state = self.seats[seat]
+            found = self.matcher.tile_candidates(state.concealed, state.keys)
+            candidates, self._widening[seat] = found
+            self._candidates[seat] = candidates
+        return candidates
 
     def _may_win(self, seat: int) -> bool:
         """Whether the seat's tiles complete a line."""
-        candidates = self._candidates[seat]
-        state = self.seats[seat]
-        if candidates is None:
-            candidates = self.matcher.tile_candidates(state.concealed, state.keys)
-            self._candidates[seat] = candidates
-        return candidates != 0 and self.matcher.is_complete(state.holding())
+        return self._candidates_of(seat) != 0 and self.matcher.is_complete(
+            self.seats[seat].holding()
+        )
 
     def _find_exchange_offers(self) -> None:
         """``_exchange_offers`` from the exposures, when one with a joker is shown or changes:
@@ -658,6 +670,7 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
+            owner.shown_jokers -= 1
             self._find_exchange_offers()
             self._out_of_sight[kind(tile)] -= 1
             self._give(seat, tile)
@@ -689,30 +702,30 @@ class AmericanDeal(Turns[AmericanAction]):
         """Ask each seat still playing that could use the discard: Mah Jongg with any tile, or
         an exposure of identical tiles (pung to sextet, jokers allowed; reference 3.3.2)."""
         self.phase, self.current, self.discard = CLAIM, discarder, tile
-        self._options, self._answers = {}, {}
-        seats, tile_kind = self.seats, _KIND[tile]
-        matcher, candidates, with_tile = self.matcher, self._candidates, self.matcher.with_tile
+        options: dict[int, list[AmericanAction]] = {}
+        self._options, self._answers = options, {}
+        seats, is_flower = self.seats, _KIND[tile] == FLOWER
+        candidates, with_tile = self._candidates, self.matcher.with_tile[tile]
         for seat in _OTHERS[discarder]:
             state = seats[seat]
             if not state.present or state.dead:
                 continue
-            options: list[AmericanAction] = []
+            # Most seats hold no pair of the tile: no call is made for them.
+            concealed = state.concealed
+            calls: Sequence[AmericanAction] = ()
+            if is_flower:
+                calls = self._flower_calls(concealed, tile)
+            elif concealed[tile] + concealed[JOKER] >= 2:
+                calls = _calls(tile, concealed[tile], concealed[JOKER])
             # Mah Jongg only when some instance uses every kind held and the discard's.
             held = candidates[seat]
             if held is None:
-                held = candidates[seat] = matcher.tile_candidates(state.concealed, state.keys)
-            if held & with_tile[tile] and matcher.is_complete(state.holding(tile)):
-                options.append(WIN_ACTION)
-            # Most seats hold no pair of the tile: no call is made for them.
-            concealed = state.concealed
-            if tile_kind == FLOWER:
-                options += self._flower_calls(concealed, tile)
-            elif concealed[tile] + concealed[JOKER] >= 2:
-                options += _calls(tile, concealed[tile], concealed[JOKER])
-            if options:
-                options.append(PASS_ACTION)
-                self._options[seat] = options
-        if not self._options:
+                held = self._candidates_of(seat)
+            if held & with_tile and self.matcher.is_complete(state.holding(tile)):
+                options[seat] = [WIN_ACTION, *calls, PASS_ACTION]
+            elif calls:
+                options[seat] = [*calls, PASS_ACTION]
+        if not options:
             self._draw_next(discarder)
 
     @staticmethod
@@ -748,6 +761,7 @@ class AmericanDeal(Turns[AmericanAction]):
         for _ in range(exposure.jokers):
             self._give(seat, JOKER)
         state.exposures.append(exposure)
+        state.shown_jokers += exposure.jokers
         if exposure.jokers:
             self._find_exchange_offers()
         key = (exposure.tile, exposure.size)
@@ -777,25 +791,27 @@ class AmericanDeal(Turns[AmericanAction]):
         every = JOKER in revealed
         if not (every or exposing is not None or self._watched & shown):
             return False
-        died = False
+        out, jokers_unseen = self._out_of_sight, JOKERS - self._jokers_gone
+        died = looked = False
         for seat, state in enumerate(self.seats):
             if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
                 continue
-            own_jokers = sum(e.jokers for e in state.exposures)
-            jokers_left = JOKERS - self._jokers_gone - own_jokers
-            if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
+            jokers_left = jokers_unseen - state.shown_jokers
+            if state.needs and possible(state.needs, out, jokers_left):
                 continue
-            found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
+            looked = True
+            found = matcher.witness(state.keys, out, jokers_left)
             if found is not None:
                 state.needs, state.watch = found
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
-            wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
+            wrong = not matcher.viable(state.keys, alone, JOKERS - state.shown_jokers)
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
-        self._watched = self._live_watch()
+        if looked:  # a watch changed, or a hand died
+            self._watched = self._live_watch()
         return died
 
     def _live_watch(self) -> int:
@@ -822,6 +838,7 @@ class AmericanDeal(Turns[AmericanAction]):
         visible: list[Tile] = []
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
+            state.shown_jokers = sum(e.jokers for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
             state.needs = ()
             for exposure in state.exposures:

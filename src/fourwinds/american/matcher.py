@@ -557,18 +557,25 @@ class Matcher:
         for each (kind, size). No other exposure can be one of theirs."""
         return functools.reduce(operator.or_, map(self.set_bits.__getitem__, places), 0)
 
-    def tile_candidates(self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]) -> int:
+    def tile_candidates(
+        self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]
+    ) -> tuple[int, Tile]:
         """``candidates`` from how many of each tile a seat holds (flowers apart, jokers
-        included), as a deal keeps them."""
+        included), as a deal keeps them, and the highest tile whose going can add to them: when
+        there are none, the tile held at which none was left (the tiles held up to it allow no
+        instance, whatever else is held; -1 when the exposures allow none), else the last
+        natural tile. A deal that keeps them need not count them again for any other tile."""
         bits = self.everything
         for exposure in exposures:
             bits &= self.with_set.get(exposure, 0)
+        if not bits:
+            return 0, -1
         with_tile = self.with_tile
         for tile in itertools.compress(_TILES, tiles):
             bits &= with_tile[tile]
             if not bits:
-                return 0
-        return bits
+                return 0, tile
+        return bits, JOKER - 1
 
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
         """The entries of ``candidates``."""
