@@ -33,6 +33,7 @@ from typing import Final, overload
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
     CALL,
+    COURTESIES,
     COURTESY,
     DISCARD,
     DISCARDS,
@@ -272,6 +273,14 @@ def _calls(tile: Tile, held: int, jokers: int) -> tuple[AmericanAction, ...]:
     return tuple(_call_options(tile, [tile] * held, jokers))
 
 
+@functools.lru_cache(maxsize=1024)
+def _flower_calls(tile: Tile, flowers: tuple[int, ...], jokers: int) -> tuple[AmericanAction, ...]:
+    """The calls of a flower: any flowers held complete the set (``flowers``: how many of each
+    are held). Made once per tiles held, as ``_calls``."""
+    naturals = [t for t, n in zip(range(FLOWER, JOKER), flowers, strict=True) for _ in range(n)]
+    return tuple(_call_options(tile, naturals, jokers))
+
+
 @functools.lru_cache(maxsize=16)
 def matcher_for(card: Card) -> Matcher:
     """The compiled matcher of a card, built once per card."""
@@ -477,7 +486,7 @@ class AmericanDeal(Turns[AmericanAction]):
         if stage == charleston.VOTE:
             return actions + list(VOTES)
         if stage == charleston.COURTESY_OFFER:
-            return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
+            return actions + list(COURTESIES)
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
         concealed = state.concealed  # no joker is ever passed
         held = {t: concealed[t] for t in itertools.compress(_NATURALS, concealed)}
@@ -714,7 +723,7 @@ class AmericanDeal(Turns[AmericanAction]):
             concealed = state.concealed
             calls: Sequence[AmericanAction] = ()
             if is_flower:
-                calls = self._flower_calls(concealed, tile)
+                calls = _flower_calls(tile, tuple(concealed[FLOWER:JOKER]), concealed[JOKER])
             elif concealed[tile] + concealed[JOKER] >= 2:
                 calls = _calls(tile, concealed[tile], concealed[JOKER])
             # Mah Jongg only when some instance uses every kind held and the discard's.
@@ -727,12 +736,6 @@ class AmericanDeal(Turns[AmericanAction]):
                 options[seat] = [*calls, PASS_ACTION]
         if not options:
             self._draw_next(discarder)
-
-    @staticmethod
-    def _flower_calls(concealed: list[int], tile: Tile) -> list[AmericanAction]:
-        """The calls of a flower: any flowers held complete the set."""
-        naturals = [t for t in range(FLOWER, JOKER) for _ in range(concealed[t])]
-        return _call_options(tile, naturals, concealed[JOKER])
 
     def _resolve_claims(self) -> None:
         """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""

@@ -416,6 +416,9 @@ _ADD: Final = [bytes(min(byte + n, _OUT) for byte in range(256)) for n in range(
 
 _TABLES: Final = 256
 """Tables kept per matcher, one per set of exposures met (most recently used)."""
+_FITS: Final = 1024
+"""The instances that fit a set of exposures (``_Fits``), kept per matcher likewise: the
+dead-hand test meets many more sets than the bots' tables, and each is small."""
 _KEPT: Final = 64
 """Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
 at a table."""
@@ -502,7 +505,7 @@ class Matcher:
             for tile in range(KINDS)
         ]
         """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
-        self._fits = functools.lru_cache(maxsize=_TABLES)(self._build_fits)
+        self._fits = functools.lru_cache(maxsize=_FITS)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
         self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
         self._aways: dict[tuple[object, ...], bytes] = {}
