@@ -141,13 +141,24 @@ class PassChoices(Sequence[AmericanAction]):
     East may declare it, then by tiles passed blind, the runs of own tiles as
     ``itertools.combinations`` of the sorted naturals gives them, repeats left out."""
 
-    __slots__ = ("_blinds", "_count", "_held", "_length", "_pairs", "_sizes", "_win")
+    __slots__ = (
+        "_blinds",
+        "_copies",
+        "_count",
+        "_held",
+        "_kinds",
+        "_length",
+        "_pairs",
+        "_sizes",
+        "_win",
+    )
 
-    def __init__(self, held: dict[Tile, int], count: int, blinds: range, win: bool) -> None:
-        """``held``: the copies of each natural tile held, by tile in order (no joker)."""
+    def __init__(self, held: list[int], count: int, blinds: range, win: bool) -> None:
+        """``held``: the copies held of each natural tile (no joker), a list of its own."""
         self._held = held
         self._count, self._blinds, self._win = count, blinds, win
-        copies = list(held.values())
+        self._kinds = list(itertools.compress(_NATURALS, held))
+        copies = self._copies = list(filter(None, held))
         kinds = len(copies)
         pairs = self._pairs = kinds - copies.count(1)
         triples = pairs - copies.count(2)
@@ -179,38 +190,41 @@ class PassChoices(Sequence[AmericanAction]):
         raise AssertionError("the sizes add up to the length")
 
     def _run(self, index: int, size: int) -> tuple[Tile, ...]:
-        """The run of ``size`` own tiles at ``index`` in sorted order: for each tile in turn,
-        the runs that start with it are counted from the tiles from it on (``_choices`` of at
-        most two more tiles, which needs no triples), keeping count of the kinds after it."""
-        if not size:
-            return ()
-        kinds, copies = list(self._held), list(self._held.values())
-        later = len(kinds) - 1  # kinds after the i-th
-        pairs = self._pairs - (copies[0] > 1)  # of them, those held twice or more
+        """The run of ``size`` own tiles (at most three) at ``index`` in sorted order. Each
+        place is found by counting, for each kind from the last one taken on, the runs whose
+        place it takes (``_choices`` of the places after it, from the copies left of it and
+        the kinds after it): three places need the pairs after it, two only the kinds after
+        it, and the last place is the index-th kind still held."""
+        kinds, copies = self._kinds, list(self._copies)
+        last = len(kinds) - 1
         run: list[Tile] = []
         i = 0
-        while True:
-            left = copies[i]  # copies of kinds[i] not yet in the run
-            more = size - len(run) - 1
-            starting = 0
-            if left:
-                if not more:
-                    starting = 1
-                elif more == 1:
-                    starting = later + (left > 1)
-                else:
-                    choose = later + (left > 1)
-                    starting = choose * (choose - 1) // 2 + pairs + (left > 2)
-            if index < starting:
-                run.append(kinds[i])
-                if not more:
-                    return tuple(run)
-                copies[i] -= 1
-            else:
+        if size == 3:
+            pairs = self._pairs  # kinds from the i-th on held twice or more
+            while True:
+                left = copies[i]
+                pairs -= left > 1
+                choose = last - i + (left > 1)
+                starting = choose * (choose - 1) // 2 + pairs + (left > 2)
+                if index < starting:
+                    break
                 index -= starting
                 i += 1
-                later -= 1
-                pairs -= copies[i] > 1
+            run.append(kinds[i])
+            copies[i] -= 1
+        if size >= 2:
+            while True:
+                left = copies[i]
+                starting = last - i + (left > 1) if left else 0
+                if index < starting:
+                    break
+                index -= starting
+                i += 1
+            run.append(kinds[i])
+            copies[i] -= 1
+        if size:
+            run.append(kinds[i + index + (not copies[i])])
+        return tuple(run)
 
     def __iter__(self) -> Iterator[AmericanAction]:
         if self._win:
@@ -226,7 +240,8 @@ class PassChoices(Sequence[AmericanAction]):
     @property
     def naturals(self) -> tuple[Tile, ...]:
         """The tiles a pass takes its own tiles from, sorted (no joker)."""
-        return tuple(tile for tile, copies in self._held.items() for _ in range(copies))
+        held = zip(self._kinds, self._copies, strict=True)
+        return tuple(tile for tile, copies in held for _ in range(copies))
 
     def splits(self) -> Iterator[tuple[int, int]]:
         """For each number of tiles passed blind, in order, how many own tiles go with it:
@@ -249,9 +264,15 @@ class PassChoices(Sequence[AmericanAction]):
         tiles, held = action.tiles, self._held
         if action.number not in self._blinds or len(tiles) + action.number != self._count:
             return False
-        if list(tiles) != sorted(tiles):
-            return False
-        return all(tiles.count(tile) <= held.get(tile, 0) for tile in tiles)
+        previous, repeats = -1, 0  # the tiles in order, no joker, none more often than held
+        for tile in tiles:
+            if not previous <= tile < JOKER:
+                return False
+            repeats = repeats + 1 if tile == previous else 1
+            if repeats > held[tile]:
+                return False
+            previous = tile
+        return True
 
 
 def _call_options(tile: Tile, naturals: list[Tile], jokers: int) -> list[AmericanAction]:
@@ -488,10 +509,8 @@ class AmericanDeal(Turns[AmericanAction]):
         if stage == charleston.COURTESY_OFFER:
             return actions + list(COURTESIES)
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        concealed = state.concealed  # no joker is ever passed
-        held = {t: concealed[t] for t in itertools.compress(_NATURALS, concealed)}
         blinds = range(count + 1) if stage.blind else range(1)
-        return PassChoices(held, count, blinds, bool(actions))
+        return PassChoices(state.concealed[:JOKER], count, blinds, bool(actions))  # no joker
 
     def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
         if action.kind == WIN:
@@ -534,10 +553,12 @@ class AmericanDeal(Turns[AmericanAction]):
             kept = charleston.blind_pass(own, blind, self.stage.direction, SEATS)
         for s in required:
             given, taken = own[s], tuple(kept[s])
+            concealed = self.seats[s].concealed
             for tile in given:
-                self._give(s, tile)
+                concealed[tile] -= 1
             for tile in taken:
-                self._take(s, tile)
+                concealed[tile] += 1
+            self._candidates[s] = None  # counted again when next asked
             self.received[s] = taken
             self.events += (
                 _EVENT(("passed", s, None, given, True)),
