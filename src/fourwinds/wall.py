@@ -157,12 +157,15 @@ class Wall:
         return "dead wall" if self._reserve else None
 
     def draw(self) -> Tile:
-        """Take the next tile from the live end."""
+        """Take the next tile from the live end (``_take`` written out: every turn draws)."""
         if self.live_left() <= 0:
             raise IndexError("the live wall is empty")
-        tile, self._front_at = self._take(self._front, self._front_at)
+        stacks, order, at = self.stacks, self._front, self._front_at
+        while not stacks[order[at]]:
+            at += 1
+        self._front_at = at + 1
         self._remaining -= 1
-        return tile
+        return stacks[order[at]].pop()
 
     def draw_tiles(self, count: int) -> list[Tile]:
         """Take the next ``count`` tiles from the live end, as ``count`` draws would: the deal,

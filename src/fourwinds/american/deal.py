@@ -512,7 +512,8 @@ class AmericanDeal(Turns[AmericanAction]):
         blinds = range(count + 1) if stage.blind else range(1)
         return PassChoices(state.concealed[:JOKER], count, blinds, bool(actions))  # no joker
 
-    def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
+    def _apply_stage(self, seat: int, action: AmericanAction) -> None:
+        """A Charleston choice: the stage resolves when the last seat has chosen."""
         if action.kind == WIN:
             self._win(EAST, None, None, heavenly=self.passes == 0)
             return
@@ -583,9 +584,8 @@ class AmericanDeal(Turns[AmericanAction]):
 
     def _draw_next(self, after: int) -> None:
         """The next seat still playing draws; a wall game when the wall is empty or no one
-        plays."""
+        plays. No claim window is open (``_chosen_claim`` closed the last)."""
         self.discard = None
-        self._options, self._answers = {}, {}
         seats = self.seats
         for seat in _ROUND[after]:
             state = seats[seat]
@@ -640,9 +640,10 @@ class AmericanDeal(Turns[AmericanAction]):
 
     def _may_win(self, seat: int) -> bool:
         """Whether the seat's tiles complete a line."""
-        return self._candidates_of(seat) != 0 and self.matcher.is_complete(
-            self.seats[seat].holding()
-        )
+        candidates = self._candidates[seat]
+        if candidates is None:
+            candidates = self._candidates_of(seat)
+        return candidates != 0 and self.matcher.is_complete(self.seats[seat].holding())
 
     def _find_exchange_offers(self) -> None:
         """``_exchange_offers`` from the exposures, when one with a joker is shown or changes:
@@ -671,9 +672,6 @@ class AmericanDeal(Turns[AmericanAction]):
         return [s for s in self._required if s not in self.choices]
 
     # ---------------------------------------------------------------- applying actions
-
-    def _apply_stage(self, seat: int, action: AmericanAction) -> None:
-        self._apply_charleston(seat, action)
 
     def _apply_turn(self, seat: int, action: AmericanAction) -> None:
         state = self.seats[seat]
@@ -731,9 +729,7 @@ class AmericanDeal(Turns[AmericanAction]):
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         """Ask each seat still playing that could use the discard: Mah Jongg with any tile, or
         an exposure of identical tiles (pung to sextet, jokers allowed; reference 3.3.2)."""
-        self.phase, self.current, self.discard = CLAIM, discarder, tile
         options: dict[int, list[AmericanAction]] = {}
-        self._options, self._answers = options, {}
         seats, is_flower = self.seats, _KIND[tile] == FLOWER
         candidates, with_tile = self._candidates, self.matcher.with_tile[tile]
         for seat in _OTHERS[discarder]:
@@ -755,7 +751,10 @@ class AmericanDeal(Turns[AmericanAction]):
                 options[seat] = [WIN_ACTION, *calls, PASS_ACTION]
             elif calls:
                 options[seat] = [*calls, PASS_ACTION]
-        if not options:
+        if options:  # the window opens with no answer yet (the last was closed)
+            self.phase, self.current, self.discard = CLAIM, discarder, tile
+            self._options = options
+        else:
             self._draw_next(discarder)
 
     def _resolve_claims(self) -> None:
