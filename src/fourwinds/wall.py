@@ -172,11 +172,13 @@ class Wall:
         a few tiles at a time."""
         if self.live_left() < count:
             raise IndexError("the live wall holds fewer tiles")
+        stacks, order, at = self.stacks, self._front, self._front_at
         tiles = []
-        at = self._front_at
         for _ in range(count):
-            tile, at = self._take(self._front, at)
-            tiles.append(tile)
+            while not stacks[order[at]]:
+                at += 1
+            tiles.append(stacks[order[at]].pop())
+            at += 1
         self._front_at = at
         self._remaining -= count
         return tiles

@@ -177,6 +177,7 @@ class _Fits:
         self.entries = entries
         self.exposures = exposures
         self._needs: list[Needs | None] = [None] * len(entries)
+        self._witnesses: list[tuple[Needs, int] | None] = [None] * len(entries)
         self.viable_at = 0
         """Where ``Matcher.witness`` last found an instance that can be made, tried first: as
         tiles go out of sight, the same one mostly still can."""
@@ -190,6 +191,15 @@ class _Fits:
             assert filled is not None
             found = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
             self._needs[position] = found
+        return found
+
+    def witness(self, position: int) -> tuple[Needs, int]:
+        """``needs`` of the instance at ``position`` with their kinds (a bitset, bit
+        ``kind``): what ``Matcher.witness`` gives, made once."""
+        found = self._witnesses[position]
+        if found is None:
+            needs = self.needs(position)
+            found = self._witnesses[position] = (needs, _kinds(needs))
         return found
 
 
@@ -753,12 +763,16 @@ class Matcher:
         kinds and no joker comes into sight, that instance can still be made, so the hand
         lives."""
         fits = self._fits_of(exposures)
-        if fits.entries and possible(needs := fits.needs(fits.viable_at), unseen, jokers):
-            return needs, _kinds(needs)
+        if not fits.entries:
+            return None
+        found = fits.witness(fits.viable_at)
+        if possible(found[0], unseen, jokers):
+            return found
         for position in range(len(fits.entries)):
-            if possible(needs := fits.needs(position), unseen, jokers):
+            found = fits.witness(position)
+            if possible(found[0], unseen, jokers):
                 fits.viable_at = position
-                return needs, _kinds(needs)
+                return found
         return None
 
 
