@@ -814,14 +814,14 @@ class AmericanDeal(Turns[AmericanAction]):
         every = JOKER in revealed
         if not (every or exposing is not None or self._watched & shown):
             return False
-        out, jokers_unseen = self._out_of_sight, JOKERS - self._jokers_gone
+        out, undiscarded = self._out_of_sight, JOKERS - self._jokers_gone  # jokers
         died = looked = False
         for seat, state in enumerate(self.seats):
             if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
                 continue
-            jokers_left = jokers_unseen - state.shown_jokers
+            jokers_left = undiscarded - state.shown_jokers
             if state.needs and possible(state.needs, out, jokers_left):
                 continue
             looked = True
