@@ -103,7 +103,8 @@ class Turns(ABC, Generic[A]):
     history: list[tuple[int, A]]
     events: list[Event]
     _options: dict[int, list[A]]
-    """In a claim window, what each seat asked may answer."""
+    """In a claim window, what each seat asked may answer (empty outside one, as the answers:
+    ``_chosen_claim`` closes it)."""
     _answers: dict[int, A]
     _turn_actions: list[A] | None
     """The current seat's choices, computed once per turn."""

@@ -157,23 +157,28 @@ class Wall:
         return "dead wall" if self._reserve else None
 
     def draw(self) -> Tile:
-        """Take the next tile from the live end."""
+        """Take the next tile from the live end (``_take`` written out: every turn draws)."""
         if self.live_left() <= 0:
             raise IndexError("the live wall is empty")
-        tile, self._front_at = self._take(self._front, self._front_at)
+        stacks, order, at = self.stacks, self._front, self._front_at
+        while not stacks[order[at]]:
+            at += 1
+        self._front_at = at + 1
         self._remaining -= 1
-        return tile
+        return stacks[order[at]].pop()
 
     def draw_tiles(self, count: int) -> list[Tile]:
         """Take the next ``count`` tiles from the live end, as ``count`` draws would: the deal,
         a few tiles at a time."""
         if self.live_left() < count:
             raise IndexError("the live wall holds fewer tiles")
+        stacks, order, at = self.stacks, self._front, self._front_at
         tiles = []
-        at = self._front_at
         for _ in range(count):
-            tile, at = self._take(self._front, at)
-            tiles.append(tile)
+            while not stacks[order[at]]:
+                at += 1
+            tiles.append(stacks[order[at]].pop())
+            at += 1
         self._front_at = at
         self._remaining -= count
         return tiles

@@ -135,5 +135,7 @@ def exposure_of(tiles: tuple[Tile, ...]) -> Exposure:
 WIN_ACTION: Final = AmericanAction(WIN)
 PASS_ACTION: Final = AmericanAction(PASS)
 VOTES: Final = (AmericanAction(VOTE, (), 1), AmericanAction(VOTE, (), 0))
+COURTESIES: Final = tuple(AmericanAction(COURTESY, (), n) for n in range(4))
+"""The courtesy offers, 0 to 3 tiles."""
 DISCARDS: Final = tuple(AmericanAction(DISCARD, (tile,)) for tile in range(JOKER + 1))
 """The discard of each tile (the joker is the last), made once."""

@@ -33,6 +33,7 @@ from typing import Final, overload
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
     CALL,
+    COURTESIES,
     COURTESY,
     DISCARD,
     DISCARDS,
@@ -86,6 +87,8 @@ _EXCHANGES: Final = tuple(
 joker is exposed."""
 _OTHERS: Final = tuple(tuple((seat + step) % SEATS for step in (1, 2, 3)) for seat in range(SEATS))
 """The other seats after each, in turn order: asked about every discard."""
+_ROUND: Final = tuple((*others, seat) for seat, others in enumerate(_OTHERS))
+"""The seats in turn order after each, itself last: the next to draw is the first playing."""
 _EVERY_KIND: Final = (1 << KIND_COUNT) - 1
 """A seat's watch when no instance has been found for it yet: any tile seen is looked at."""
 
@@ -138,13 +141,24 @@ class PassChoices(Sequence[AmericanAction]):
     East may declare it, then by tiles passed blind, the runs of own tiles as
     ``itertools.combinations`` of the sorted naturals gives them, repeats left out."""
 
-    __slots__ = ("_blinds", "_count", "_held", "_length", "_pairs", "_sizes", "_win")
+    __slots__ = (
+        "_blinds",
+        "_copies",
+        "_count",
+        "_held",
+        "_kinds",
+        "_length",
+        "_pairs",
+        "_sizes",
+        "_win",
+    )
 
-    def __init__(self, held: dict[Tile, int], count: int, blinds: range, win: bool) -> None:
-        """``held``: the copies of each natural tile held, by tile in order (no joker)."""
+    def __init__(self, held: list[int], count: int, blinds: range, win: bool) -> None:
+        """``held``: the copies held of each natural tile (no joker), a list of its own."""
         self._held = held
         self._count, self._blinds, self._win = count, blinds, win
-        copies = list(held.values())
+        self._kinds = list(itertools.compress(_NATURALS, held))
+        copies = self._copies = list(filter(None, held))
         kinds = len(copies)
         pairs = self._pairs = kinds - copies.count(1)
         triples = pairs - copies.count(2)
@@ -176,38 +190,41 @@ class PassChoices(Sequence[AmericanAction]):
         raise AssertionError("the sizes add up to the length")
 
     def _run(self, index: int, size: int) -> tuple[Tile, ...]:
-        """The run of ``size`` own tiles at ``index`` in sorted order: for each tile in turn,
-        the runs that start with it are counted from the tiles from it on (``_choices`` of at
-        most two more tiles, which needs no triples), keeping count of the kinds after it."""
-        if not size:
-            return ()
-        kinds, copies = list(self._held), list(self._held.values())
-        later = len(kinds) - 1  # kinds after the i-th
-        pairs = self._pairs - (copies[0] > 1)  # of them, those held twice or more
+        """The run of ``size`` own tiles (at most three) at ``index`` in sorted order. Each
+        place is found by counting, for each kind from the last one taken on, the runs whose
+        place it takes (``_choices`` of the places after it, from the copies left of it and
+        the kinds after it): three places need the pairs after it, two only the kinds after
+        it, and the last place is the index-th kind still held."""
+        kinds, copies = self._kinds, list(self._copies)
+        last = len(kinds) - 1
         run: list[Tile] = []
         i = 0
-        while True:
-            left = copies[i]  # copies of kinds[i] not yet in the run
-            more = size - len(run) - 1
-            starting = 0
-            if left:
-                if not more:
-                    starting = 1
-                elif more == 1:
-                    starting = later + (left > 1)
-                else:
-                    choose = later + (left > 1)
-                    starting = choose * (choose - 1) // 2 + pairs + (left > 2)
-            if index < starting:
-                run.append(kinds[i])
-                if not more:
-                    return tuple(run)
-                copies[i] -= 1
-            else:
+        if size == 3:
+            pairs = self._pairs  # kinds from the i-th on held twice or more
+            while True:
+                left = copies[i]
+                pairs -= left > 1
+                choose = last - i + (left > 1)
+                starting = choose * (choose - 1) // 2 + pairs + (left > 2)
+                if index < starting:
+                    break
                 index -= starting
                 i += 1
-                later -= 1
-                pairs -= copies[i] > 1
+            run.append(kinds[i])
+            copies[i] -= 1
+        if size >= 2:
+            while True:
+                left = copies[i]
+                starting = last - i + (left > 1) if left else 0
+                if index < starting:
+                    break
+                index -= starting
+                i += 1
+            run.append(kinds[i])
+            copies[i] -= 1
+        if size:
+            run.append(kinds[i + index + (not copies[i])])
+        return tuple(run)
 
     def __iter__(self) -> Iterator[AmericanAction]:
         if self._win:
@@ -223,7 +240,8 @@ class PassChoices(Sequence[AmericanAction]):
     @property
     def naturals(self) -> tuple[Tile, ...]:
         """The tiles a pass takes its own tiles from, sorted (no joker)."""
-        return tuple(tile for tile, copies in self._held.items() for _ in range(copies))
+        held = zip(self._kinds, self._copies, strict=True)
+        return tuple(tile for tile, copies in held for _ in range(copies))
 
     def splits(self) -> Iterator[tuple[int, int]]:
         """For each number of tiles passed blind, in order, how many own tiles go with it:
@@ -246,9 +264,15 @@ class PassChoices(Sequence[AmericanAction]):
         tiles, held = action.tiles, self._held
         if action.number not in self._blinds or len(tiles) + action.number != self._count:
             return False
-        if list(tiles) != sorted(tiles):
-            return False
-        return all(tiles.count(tile) <= held.get(tile, 0) for tile in tiles)
+        previous, repeats = -1, 0  # the tiles in order, no joker, none more often than held
+        for tile in tiles:
+            if not previous <= tile < JOKER:
+                return False
+            repeats = repeats + 1 if tile == previous else 1
+            if repeats > held[tile]:
+                return False
+            previous = tile
+        return True
 
 
 def _call_options(tile: Tile, naturals: list[Tile], jokers: int) -> list[AmericanAction]:
@@ -270,6 +294,14 @@ def _calls(tile: Tile, held: int, jokers: int) -> tuple[AmericanAction, ...]:
     return tuple(_call_options(tile, [tile] * held, jokers))
 
 
+@functools.lru_cache(maxsize=1024)
+def _flower_calls(tile: Tile, flowers: tuple[int, ...], jokers: int) -> tuple[AmericanAction, ...]:
+    """The calls of a flower: any flowers held complete the set (``flowers``: how many of each
+    are held). Made once per tiles held, as ``_calls``."""
+    naturals = [t for t, n in zip(range(FLOWER, JOKER), flowers, strict=True) for _ in range(n)]
+    return tuple(_call_options(tile, naturals, jokers))
+
+
 @functools.lru_cache(maxsize=16)
 def matcher_for(card: Card) -> Matcher:
     """The compiled matcher of a card, built once per card."""
@@ -289,6 +321,8 @@ class AmericanSeat:
     dead: str = ""
     keys: tuple[ExposureKey, ...] = ()
     """The exposures as the matcher sees them, kept with ``exposures``."""
+    shown_jokers: int = 0
+    """The jokers in the exposures, kept with ``exposures``."""
     watch: int = 0
     """The kinds (bit ``kind``) that an instance found still possible around the exposures
     needs (``Matcher.witness``): the hand can die only when one of them or a joker comes into
@@ -309,8 +343,7 @@ class AmericanSeat:
                 jokers += 1
             else:
                 counts[kind(extra)] += 1
-        exposed_jokers = sum(e.jokers for e in self.exposures) if self.exposures else 0
-        return Holding(counts, jokers, self.keys, exposed_jokers)
+        return Holding(counts, jokers, self.keys, self.shown_jokers)
 
     def tiles(self) -> list[Tile]:
         concealed = self.concealed
@@ -397,6 +430,9 @@ class AmericanDeal(Turns[AmericanAction]):
         """Per seat, the instances its concealed kinds and exposures allow (``Matcher.candidates``),
         None until asked again: a tile taken in only narrows them, so most checks for Mah Jongg
         end here."""
+        self._widening: list[Tile] = [JOKER - 1] * SEATS
+        """Per seat, the highest tile whose going can widen its candidates (``Matcher.
+        tile_candidates``): with none left, most discards keep the tiles that left none."""
         self._out_of_sight = unseen_supply(())
         """Natural tiles per kind that no seat sees on the table: the supply less the naturals
         in exposures and the discards not called."""
@@ -405,7 +441,8 @@ class AmericanDeal(Turns[AmericanAction]):
         self._watched = 0
         """The kinds watched by the hands that may die (``AmericanSeat.watch`` of each live seat
         with exposures, together): a tile of any other kind kills none, and most discards are
-        of one."""
+        of one. Worked out again when the dead-hand check changes a watch or kills a hand (a
+        hand dead in error stays in it until then, which costs a look and changes nothing)."""
         self._exchange_offers: list[tuple[Tile, AmericanAction]] = []
         """Every exchange an exposed joker allows, with the natural it takes: by seat, in the
         order the exposures were shown, and each once. A seat is offered those whose natural
@@ -470,14 +507,13 @@ class AmericanDeal(Turns[AmericanAction]):
         if stage == charleston.VOTE:
             return actions + list(VOTES)
         if stage == charleston.COURTESY_OFFER:
-            return actions + [AmericanAction(COURTESY, (), n) for n in range(4)]
+            return actions + list(COURTESIES)
         count = self.agreed[seat] if stage == charleston.COURTESY else charleston.TILES
-        concealed = state.concealed  # no joker is ever passed
-        held = {t: concealed[t] for t in itertools.compress(_NATURALS, concealed)}
         blinds = range(count + 1) if stage.blind else range(1)
-        return PassChoices(held, count, blinds, bool(actions))
+        return PassChoices(state.concealed[:JOKER], count, blinds, bool(actions))  # no joker
 
-    def _apply_charleston(self, seat: int, action: AmericanAction) -> None:
+    def _apply_stage(self, seat: int, action: AmericanAction) -> None:
+        """A Charleston choice: the stage resolves when the last seat has chosen."""
         if action.kind == WIN:
             self._win(EAST, None, None, heavenly=self.passes == 0)
             return
@@ -518,10 +554,12 @@ class AmericanDeal(Turns[AmericanAction]):
             kept = charleston.blind_pass(own, blind, self.stage.direction, SEATS)
         for s in required:
             given, taken = own[s], tuple(kept[s])
+            concealed = self.seats[s].concealed
             for tile in given:
-                self._give(s, tile)
+                concealed[tile] -= 1
             for tile in taken:
-                self._take(s, tile)
+                concealed[tile] += 1
+            self._candidates[s] = None  # counted again when next asked
             self.received[s] = taken
             self.events += (
                 _EVENT(("passed", s, None, given, True)),
@@ -546,13 +584,10 @@ class AmericanDeal(Turns[AmericanAction]):
 
     def _draw_next(self, after: int) -> None:
         """The next seat still playing draws; a wall game when the wall is empty or no one
-        plays."""
+        plays. No claim window is open (``_chosen_claim`` closed the last)."""
         self.discard = None
-        self._options, self._answers = {}, {}
         seats = self.seats
-        seat = after
-        for _ in range(SEATS):
-            seat = (seat + 1) % SEATS
+        for seat in _ROUND[after]:
             state = seats[seat]
             if state.present and not state.dead:
                 break
@@ -587,20 +622,28 @@ class AmericanDeal(Turns[AmericanAction]):
             self._candidates[seat] = candidates & self.matcher.with_kind[_KIND[tile]]
 
     def _give(self, seat: int, tile: Tile) -> None:
-        """A tile out of a seat's concealed tiles."""
+        """A tile out of a seat's concealed tiles (a joker never widens the candidates)."""
         concealed = self.seats[seat].concealed
         concealed[tile] -= 1
-        if not concealed[tile] and tile != JOKER:
+        if not concealed[tile] and tile <= self._widening[seat]:
             self._candidates[seat] = None
+
+    def _candidates_of(self, seat: int) -> int:
+        """The seat's candidates, counted again only after a tile went that can widen them."""
+        candidates = self._candidates[seat]
+        if candidates is None:
+            state = self.seats[seat]
+            found = self.matcher.tile_candidates(state.concealed, state.keys)
+            candidates, self._widening[seat] = found
+            self._candidates[seat] = candidates
+        return candidates
 
     def _may_win(self, seat: int) -> bool:
         """Whether the seat's tiles complete a line."""
         candidates = self._candidates[seat]
-        state = self.seats[seat]
         if candidates is None:
-            candidates = self.matcher.tile_candidates(state.concealed, state.keys)
-            self._candidates[seat] = candidates
-        return candidates != 0 and self.matcher.is_complete(state.holding())
+            candidates = self._candidates_of(seat)
+        return candidates != 0 and self.matcher.is_complete(self.seats[seat].holding())
 
     def _find_exchange_offers(self) -> None:
         """``_exchange_offers`` from the exposures, when one with a joker is shown or changes:
@@ -630,9 +673,6 @@ class AmericanDeal(Turns[AmericanAction]):
 
     # ---------------------------------------------------------------- applying actions
 
-    def _apply_stage(self, seat: int, action: AmericanAction) -> None:
-        self._apply_charleston(seat, action)
-
     def _apply_turn(self, seat: int, action: AmericanAction) -> None:
         state = self.seats[seat]
         if action.kind == WIN:
@@ -658,6 +698,7 @@ class AmericanDeal(Turns[AmericanAction]):
             )
             exposure = owner.exposures[index]
             owner.exposures[index] = Exposure((*exposure.naturals, tile), exposure.jokers - 1)
+            owner.shown_jokers -= 1
             self._find_exchange_offers()
             self._out_of_sight[kind(tile)] -= 1
             self._give(seat, tile)
@@ -688,38 +729,33 @@ class AmericanDeal(Turns[AmericanAction]):
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         """Ask each seat still playing that could use the discard: Mah Jongg with any tile, or
         an exposure of identical tiles (pung to sextet, jokers allowed; reference 3.3.2)."""
-        self.phase, self.current, self.discard = CLAIM, discarder, tile
-        self._options, self._answers = {}, {}
-        seats, tile_kind = self.seats, _KIND[tile]
-        matcher, candidates, with_tile = self.matcher, self._candidates, self.matcher.with_tile
+        options: dict[int, list[AmericanAction]] = {}
+        seats, is_flower = self.seats, _KIND[tile] == FLOWER
+        candidates, with_tile = self._candidates, self.matcher.with_tile[tile]
         for seat in _OTHERS[discarder]:
             state = seats[seat]
             if not state.present or state.dead:
                 continue
-            options: list[AmericanAction] = []
+            # Most seats hold no pair of the tile: no call is made for them.
+            concealed = state.concealed
+            calls: Sequence[AmericanAction] = ()
+            if is_flower:
+                calls = _flower_calls(tile, tuple(concealed[FLOWER:JOKER]), concealed[JOKER])
+            elif concealed[tile] + concealed[JOKER] >= 2:
+                calls = _calls(tile, concealed[tile], concealed[JOKER])
             # Mah Jongg only when some instance uses every kind held and the discard's.
             held = candidates[seat]
             if held is None:
-                held = candidates[seat] = matcher.tile_candidates(state.concealed, state.keys)
-            if held & with_tile[tile] and matcher.is_complete(state.holding(tile)):
-                options.append(WIN_ACTION)
-            # Most seats hold no pair of the tile: no call is made for them.
-            concealed = state.concealed
-            if tile_kind == FLOWER:
-                options += self._flower_calls(concealed, tile)
-            elif concealed[tile] + concealed[JOKER] >= 2:
-                options += _calls(tile, concealed[tile], concealed[JOKER])
-            if options:
-                options.append(PASS_ACTION)
-                self._options[seat] = options
-        if not self._options:
+                held = self._candidates_of(seat)
+            if held & with_tile and self.matcher.is_complete(state.holding(tile)):
+                options[seat] = [WIN_ACTION, *calls, PASS_ACTION]
+            elif calls:
+                options[seat] = [*calls, PASS_ACTION]
+        if options:  # the window opens with no answer yet (the last was closed)
+            self.phase, self.current, self.discard = CLAIM, discarder, tile
+            self._options = options
+        else:
             self._draw_next(discarder)
-
-    @staticmethod
-    def _flower_calls(concealed: list[int], tile: Tile) -> list[AmericanAction]:
-        """The calls of a flower: any flowers held complete the set."""
-        naturals = [t for t in range(FLOWER, JOKER) for _ in range(concealed[t])]
-        return _call_options(tile, naturals, concealed[JOKER])
 
     def _resolve_claims(self) -> None:
         """Mah Jongg beats an exposure; otherwise the seat next in turn wins (reference 3.3.5)."""
@@ -748,6 +784,7 @@ class AmericanDeal(Turns[AmericanAction]):
         for _ in range(exposure.jokers):
             self._give(seat, JOKER)
         state.exposures.append(exposure)
+        state.shown_jokers += exposure.jokers
         if exposure.jokers:
             self._find_exchange_offers()
         key = (exposure.tile, exposure.size)
@@ -777,25 +814,27 @@ class AmericanDeal(Turns[AmericanAction]):
         every = JOKER in revealed
         if not (every or exposing is not None or self._watched & shown):
             return False
-        died = False
+        out, undiscarded = self._out_of_sight, JOKERS - self._jokers_gone  # jokers
+        died = looked = False
         for seat, state in enumerate(self.seats):
             if not state.keys or state.dead:  # a seat with exposures is at the table
                 continue
             if not (every or seat == exposing or state.watch & shown):
                 continue
-            own_jokers = sum(e.jokers for e in state.exposures)
-            jokers_left = JOKERS - self._jokers_gone - own_jokers
-            if state.needs and possible(state.needs, self._out_of_sight, jokers_left):
+            jokers_left = undiscarded - state.shown_jokers
+            if state.needs and possible(state.needs, out, jokers_left):
                 continue
-            found = matcher.witness(state.keys, self._out_of_sight, jokers_left)
+            looked = True
+            found = matcher.witness(state.keys, out, jokers_left)
             if found is not None:
                 state.needs, state.watch = found
                 continue
             alone = unseen_supply(t for e in state.exposures for t in e.naturals)
-            wrong = not matcher.viable(state.keys, alone, JOKERS - own_jokers)
+            wrong = not matcher.viable(state.keys, alone, JOKERS - state.shown_jokers)
             self._kill(seat, WRONG_EXPOSURE if wrong else NO_LINE_LEFT)
             died = True
-        self._watched = self._live_watch()
+        if looked:  # a watch changed, or a hand died
+            self._watched = self._live_watch()
         return died
 
     def _live_watch(self) -> int:
@@ -822,6 +861,7 @@ class AmericanDeal(Turns[AmericanAction]):
         visible: list[Tile] = []
         for state in self.seats:
             state.keys = tuple((e.tile, e.size) for e in state.exposures)
+            state.shown_jokers = sum(e.jokers for e in state.exposures)
             state.watch = _EVERY_KIND if state.keys else 0
             state.needs = ()
             for exposure in state.exposures:

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from fourwinds.american import charleston
 from fourwinds.american.actions import (
     CALL,
-    COURTESY,
+    COURTESIES,
     DISCARDS,
     EXCHANGE,
     PASS_ACTION,
@@ -88,7 +88,6 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
         """The actions whose index is the same at every seat (an exchange names a seat)."""
 
     def _actions(self) -> Sequence[AmericanAction]:
-        courtesies = [AmericanAction(COURTESY, (), n) for n in range(4)]
         calls = [
             _call_of(tile, size, jokers) for tile in range(_CALL_KINDS) for size, jokers in _SHAPES
         ]
@@ -107,7 +106,7 @@ class AmericanEncoding(Encoding[AmericanView, AmericanAction]):
             WIN_ACTION,
             PASS_ACTION,
             *VOTES,
-            *courtesies,
+            *COURTESIES,
             *DISCARDS,
             *calls,
             *exchanges,

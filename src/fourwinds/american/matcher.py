@@ -177,6 +177,7 @@ class _Fits:
         self.entries = entries
         self.exposures = exposures
         self._needs: list[Needs | None] = [None] * len(entries)
+        self._witnesses: list[tuple[Needs, int] | None] = [None] * len(entries)
         self.viable_at = 0
         """Where ``Matcher.witness`` last found an instance that can be made, tried first: as
         tiles go out of sight, the same one mostly still can."""
@@ -190,6 +191,15 @@ class _Fits:
             assert filled is not None
             found = tuple((t, n - filled.get(t, 0), nat) for t, n, nat in entry.items)
             self._needs[position] = found
+        return found
+
+    def witness(self, position: int) -> tuple[Needs, int]:
+        """``needs`` of the instance at ``position`` with their kinds (a bitset, bit
+        ``kind``): what ``Matcher.witness`` gives, made once."""
+        found = self._witnesses[position]
+        if found is None:
+            needs = self.needs(position)
+            found = self._witnesses[position] = (needs, _kinds(needs))
         return found
 
 
@@ -416,6 +426,9 @@ _ADD: Final = [bytes(min(byte + n, _OUT) for byte in range(256)) for n in range(
 
 _TABLES: Final = 256
 """Tables kept per matcher, one per set of exposures met (most recently used)."""
+_FITS: Final = 1024
+"""The instances that fit a set of exposures (``_Fits``), kept per matcher likewise: the
+dead-hand test meets many more sets than the bots' tables, and each is small."""
 _KEPT: Final = 64
 """Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
 at a table."""
@@ -502,7 +515,7 @@ class Matcher:
             for tile in range(KINDS)
         ]
         """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
-        self._fits = functools.lru_cache(maxsize=_TABLES)(self._build_fits)
+        self._fits = functools.lru_cache(maxsize=_FITS)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
         self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
         self._aways: dict[tuple[object, ...], bytes] = {}
@@ -557,18 +570,25 @@ class Matcher:
         for each (kind, size). No other exposure can be one of theirs."""
         return functools.reduce(operator.or_, map(self.set_bits.__getitem__, places), 0)
 
-    def tile_candidates(self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]) -> int:
+    def tile_candidates(
+        self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]
+    ) -> tuple[int, Tile]:
         """``candidates`` from how many of each tile a seat holds (flowers apart, jokers
-        included), as a deal keeps them."""
+        included), as a deal keeps them, and the highest tile whose going can add to them: when
+        there are none, the tile held at which none was left (the tiles held up to it allow no
+        instance, whatever else is held; -1 when the exposures allow none), else the last
+        natural tile. A deal that keeps them need not count them again for any other tile."""
         bits = self.everything
         for exposure in exposures:
             bits &= self.with_set.get(exposure, 0)
+        if not bits:
+            return 0, -1
         with_tile = self.with_tile
         for tile in itertools.compress(_TILES, tiles):
             bits &= with_tile[tile]
             if not bits:
-                return 0
-        return bits
+                return 0, tile
+        return bits, JOKER - 1
 
     def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
         """The entries of ``candidates``."""
@@ -743,12 +763,16 @@ class Matcher:
         kinds and no joker comes into sight, that instance can still be made, so the hand
         lives."""
         fits = self._fits_of(exposures)
-        if fits.entries and possible(needs := fits.needs(fits.viable_at), unseen, jokers):
-            return needs, _kinds(needs)
+        if not fits.entries:
+            return None
+        found = fits.witness(fits.viable_at)
+        if possible(found[0], unseen, jokers):
+            return found
         for position in range(len(fits.entries)):
-            if possible(needs := fits.needs(position), unseen, jokers):
+            found = fits.witness(position)
+            if possible(found[0], unseen, jokers):
                 fits.viable_at = position
-                return needs, _kinds(needs)
+                return found
         return None
 
 
