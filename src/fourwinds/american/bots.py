@@ -43,7 +43,7 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Target
+from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Shortlist, Target
 from fourwinds.chance import choice
 from fourwinds.tiles import JOKER, KINDS, Tile
 
@@ -109,7 +109,7 @@ class CardBot:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
-        self._shortlist: list[int] = []
+        self._shortlist: Shortlist | None = None
         self._decisions = RESCAN
         self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
         """The exposures and the tiles left in the wall at the last full look."""
@@ -121,12 +121,13 @@ class CardBot:
     ) -> list[Target]:
         if self._rescan_due(view, holding):
             matcher, unseen, jokers = view.matcher, view.unseen(), _unseen_jokers(view, holding)
-            self._shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST)
-            self._sets = matcher.set_keys(self._shortlist)
+            shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST, self._shortlist)
+            self._shortlist = shortlist
+            self._sets = matcher.set_keys(shortlist.places)
             self._decisions = 0
             self._scanned = (holding.exposures, view.live_left)
-            # The nearest of the whole card are the first of the shortlist, in its order.
-            return matcher.targets(holding, unseen, jokers, limit, self._shortlist[:limit])
+            # The nearest of the whole card are the first of the shortlist.
+            return shortlist.targets(holding, unseen, jokers, limit)
         self._decisions += 1
         return _targets(view, holding, limit, self._shortlist)
 
@@ -137,7 +138,8 @@ class CardBot:
             self._decisions >= RESCAN
             or holding.exposures != exposures
             or view.live_left > live
-            or not self._shortlist
+            or self._shortlist is None
+            or not self._shortlist.places
         )
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
@@ -246,11 +248,14 @@ class CardBot:
 
 
 def _targets(
-    view: AmericanSeatView, holding: Holding, limit: int, among: list[int] | None = None
+    view: AmericanSeatView, holding: Holding, limit: int, among: Shortlist | None = None
 ) -> list[Target]:
-    """The nearest instances the tiles in sight still allow."""
+    """The nearest instances the tiles in sight still allow, on the whole card or ``among``
+    a shortlist."""
     jokers = _unseen_jokers(view, holding)
-    return view.matcher.targets(holding, view.unseen(), jokers, limit, among)
+    if among is None:
+        return view.matcher.targets(holding, view.unseen(), jokers, limit)
+    return among.targets(holding, view.unseen(), jokers, limit)
 
 
 def _worth(
