@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Final, Protocol
 
 from fourwinds.american.actions import (
@@ -143,12 +144,11 @@ class CardBot:
         )
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
-        legal = view.legal_actions
-        holding = view.holding
+        legal, holding, phase = view.legal_actions, view.holding, view.phase
         # Mah Jongg is offered at every turn under the "Mah Jongg in error" option.
-        if WIN_ACTION in legal and (view.phase != "turn" or view.matcher.is_complete(holding)):
+        if WIN_ACTION in legal and (phase != "turn" or view.matcher.is_complete(holding)):
             return WIN_ACTION
-        if view.phase == "claim":
+        if phase == "claim":
             # A discard is called only for a set of a target, and the targets are shortlisted:
             # when no shortlisted line has such a set, the answer is known without them.
             calls = [len(a.tiles) for a in legal if a.kind == CALL]
@@ -161,9 +161,9 @@ class CardBot:
                     self._decisions += 1  # as a look at the shortlist would count
                     return PASS_ACTION
         targets = self._targets(view, holding)
-        if view.phase == "charleston":
+        if phase == "charleston":
             return self._charleston(legal, view.hand, holding, targets)
-        if view.phase == "turn":
+        if phase == "turn":
             return self._turn(view, legal, holding, targets)
         return self._claim(view, legal, holding, targets)
 
@@ -224,8 +224,9 @@ class CardBot:
         tile = view.discard
         if tile is None or not targets or targets[0].tiles > CALL_WITHIN:
             return PASS_ACTION
+        tile_kind = _KIND[tile]
         wanted = {
-            size for t in targets if not t.line.concealed for k, size in t.sets if k == kind(tile)
+            size for t in targets if not t.line.concealed for k, size in t.sets if k == tile_kind
         }
         calls = [a for a in legal if a.kind == CALL and len(a.tiles) in wanted]
         if not calls:
@@ -263,11 +264,11 @@ def _worth(
 ) -> list[float]:
     """What one more copy of each held kind is worth: for each target that uses every copy
     held, its weight (by default more for nearer targets)."""
-    worth = [0.0] * KIND_COUNT
+    worth, counts = [0.0] * KIND_COUNT, holding.counts
     for target in targets:
         weight = 1.0 / (1 << min(target.tiles, 20)) if weight_of is None else weight_of(target)
         for tile, need, _ in target.needs:
-            if 0 < holding.counts[tile] <= need:
+            if 0 < counts[tile] <= need:
                 worth[tile] += weight
     return worth
 
@@ -396,8 +397,8 @@ class StrongBot(CardBot):
 
 def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
     """Jokers not in sight of the seat: not its own, not exposed, not discarded."""
-    seen = holding.jokers + view.jokers_gone()
-    seen += sum(exposure.jokers for seat in range(4) for exposure in view.exposures(seat))
+    shown = chain.from_iterable(map(view.exposures, range(4)))
+    seen = holding.jokers + view.jokers_gone() + sum(exposure.jokers for exposure in shown)
     return max(0, JOKERS - seen)
 
 

@@ -395,7 +395,7 @@ class _Table:
         return (out >> 7) * _OUT
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
-        """``aways`` packed into an integer (at most 127 jokers count)."""
+        """``aways`` packed into an integer."""
         # With no joker every unfilled place counts alike: the totals are half as long.
         packed, parts = (self.start, self.parts) if jokers else (self.total, self.totals)
         for tile in itertools.compress(_KINDS, counts):
@@ -411,11 +411,14 @@ class _Table:
 
     def saturated(self, packed: int, jokers: int) -> int:
         """Tiles away of every instance, from its unfilled naturals and set places packed as
-        ``start`` is (at most 127 jokers count)."""
+        ``start`` is."""
         naturals, places = packed & self.low, packed >> self.shift
-        # Set places beyond the jokers: a saturating subtraction in every byte.
+        if not jokers:
+            return naturals + places
+        # Set places beyond the jokers: a saturating subtraction in every byte (no instance has
+        # more than HAND_SIZE places).
         high = self.high
-        places = (places | high) - self.ones * jokers
+        places = (places | high) - self.steps[min(jokers, HAND_SIZE) - 1]
         places &= ((places & high) >> 7) * 0x7F
         return naturals + places
 
