@@ -532,7 +532,7 @@ class Shortlist:
     card, in the order that ranks equals (the more valuable first, then the order of its
     ``places``). The seat's tiles are counted a kind at a time, as they change."""
 
-    __slots__ = ("_order", "_pick", "_table", "_unfilled", "places")
+    __slots__ = ("_made", "_order", "_pick", "_table", "_unfilled", "places")
 
     def __init__(self, table: _Table, places: Sequence[int], unfilled: _Unfilled) -> None:
         rank, tier = table.rank, table.tier
@@ -542,6 +542,8 @@ class Shortlist:
         self._order = sorted(chosen, key=tier.__getitem__)  # a stable sort keeps the order given
         self._pick = _picker(list(map(table.offsets.__getitem__, self._order)))
         self._unfilled = unfilled
+        self._made: list[Target | None] = [None] * len(self._order)
+        """The last target made of each instance: kept while its tiles away stay the same."""
 
     def targets(
         self,
@@ -563,13 +565,17 @@ class Shortlist:
         within = int.from_bytes(bytes(reach), "little") | _HIGHS
         spare = jokers + jokers_unseen
         order, needed, needs, found = self._order, table.needed, table.needs, []
+        made = self._made
         for offset in _nearest(aways):
             position = order[offset]
             if (within - needed(position)) & _HIGHS != _HIGHS and not possible(
                 needs[position], reach, spare
             ):
                 continue
-            found.append(_TARGET((aways[offset], *table.row(position))))
+            target = made[offset]
+            if target is None or target[0] != aways[offset]:
+                target = made[offset] = _TARGET((aways[offset], *table.row(position)))
+            found.append(target)
             if len(found) == limit:
                 break
         return found
