@@ -323,6 +323,8 @@ class _Table:
         """The same, unfilled naturals and set places added up, for a hand with no joker."""
         self.takes: dict[int, tuple[bytes, bytes]] = {}
         """``_takes`` by count (at most ``_CAP``)."""
+        self.changes: dict[int, int] = {}
+        """``change`` by ``kind << 16 | before << 8 | after``."""
         self._reach: _Unfilled | None = None
         """The places that the tiles within reach last asked about leave unfilled
         (``out_of_reach``): what is in sight changes a tile at a time, and every seat asks the
@@ -355,6 +357,13 @@ class _Table:
         count = min(count, _CAP)
         found = self.parts.get(tile * 16 + count)
         return self._part(tile, count) if found is None else found
+
+    def change(self, tile: Tile, before: int, after: int) -> int:
+        """What going from ``before`` to ``after`` tiles of a kind adds to every instance's
+        unfilled places, packed (``_Unfilled`` reads it from ``changes``)."""
+        found = self.part(tile, before) - self.part(tile, after)
+        self.changes[tile << 16 | before << 8 | after] = found
+        return found
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -520,9 +529,11 @@ class _Unfilled:
         """The places that ``counts`` tiles per kind leave unfilled, packed."""
         before = self._counts
         if counts != before:
-            part, packed = self._table.part, self._packed
+            changes, packed = self._table.changes, self._packed
             for tile in itertools.compress(_KINDS, map(operator.ne, counts, before)):
-                packed += part(tile, before[tile]) - part(tile, counts[tile])
+                was, now = before[tile], counts[tile]
+                change = changes.get(tile << 16 | was << 8 | now)
+                packed += self._table.change(tile, was, now) if change is None else change
             self._packed, self._counts = packed, list(counts)
         return self._packed
 
@@ -564,20 +575,21 @@ class Shortlist:
         # more of any kind than is within reach leaves every 0x80 standing.
         within = int.from_bytes(bytes(reach), "little") | _HIGHS
         spare = jokers + jokers_unseen
-        order, needed, needs, found = self._order, table.needed, table.needs, []
-        made = self._made
-        for offset in _nearest(aways):
-            position = order[offset]
-            if (within - needed(position)) & _HIGHS != _HIGHS and not possible(
-                needs[position], reach, spare
-            ):
-                continue
-            target = made[offset]
-            if target is None or target[0] != aways[offset]:
-                target = made[offset] = _TARGET((aways[offset], *table.row(position)))
-            found.append(target)
-            if len(found) == limit:
-                break
+        order, needs, made, found = self._order, table.needs, self._made, []
+        for tiles in range(HAND_SIZE + 1):
+            offset = aways.find(tiles)
+            while offset >= 0:
+                position = order[offset]
+                if (within - table.needed(position)) & _HIGHS == _HIGHS or possible(
+                    needs[position], reach, spare
+                ):
+                    target = made[offset]
+                    if target is None or target[0] != tiles:
+                        target = made[offset] = _TARGET((tiles, *table.row(position)))
+                    found.append(target)
+                    if len(found) == limit:
+                        return found
+                offset = aways.find(tiles, offset + 1)
         return found
 
 
