@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import chain
 from typing import Final, Protocol
 
 from fourwinds.american.actions import (
@@ -85,6 +84,10 @@ class AmericanSeatView(Protocol):
     def unseen(self) -> list[int]: ...
     def jokers_gone(self) -> int:
         """Jokers discarded."""
+        ...
+
+    def jokers_shown(self) -> int:
+        """Jokers in every seat's exposures."""
         ...
 
 
@@ -397,8 +400,7 @@ class StrongBot(CardBot):
 
 def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
     """Jokers not in sight of the seat: not its own, not exposed, not discarded."""
-    shown = chain.from_iterable(map(view.exposures, range(4)))
-    seen = holding.jokers + view.jokers_gone() + sum(exposure.jokers for exposure in shown)
+    seen = holding.jokers + view.jokers_gone() + view.jokers_shown()
     return max(0, JOKERS - seen)
 
 
