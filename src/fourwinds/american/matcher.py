@@ -545,12 +545,11 @@ class Shortlist:
 
     __slots__ = ("_made", "_order", "_pick", "_table", "_unfilled", "places")
 
-    def __init__(self, table: _Table, places: Sequence[int], unfilled: _Unfilled) -> None:
-        rank, tier = table.rank, table.tier
-        self.places = [place for place in places if place in rank]
+    def __init__(self, table: _Table, positions: Sequence[int], unfilled: _Unfilled) -> None:
+        """The instances at these positions of the table, in this order."""
+        self.places = list(map(table.places.__getitem__, positions))
         self._table = table
-        chosen = map(rank.__getitem__, self.places)
-        self._order = sorted(chosen, key=tier.__getitem__)  # a stable sort keeps the order given
+        self._order = sorted(positions, key=table.tier.__getitem__)  # stable: keeps the order
         self._pick = _picker(list(map(table.offsets.__getitem__, self._order)))
         self._unfilled = unfilled
         self._made: list[Target | None] = [None] * len(self._order)
@@ -801,7 +800,8 @@ class Matcher:
         these places of the table (as a ``Shortlist`` of them would). For hints and bots."""
         table = self._table_of(holding.exposures)
         if among is not None:
-            shortlist = Shortlist(table, among, _Unfilled(table))
+            positions = [table.rank[place] for place in among if place in table.rank]
+            shortlist = Shortlist(table, positions, _Unfilled(table))
             return shortlist.targets(holding, unseen, jokers_unseen, limit)
         if unseen is None:
             unseen = _PLENTY
@@ -829,8 +829,8 @@ class Matcher:
         reach = list(map(operator.add, counts, unseen))
         aways |= table.out_of_reach(reach, jokers + jokers_unseen)
         nearest = _nearest(aways.to_bytes(table.width, "little"))
-        places = map(table.places.__getitem__, map(table.position_at.__getitem__, nearest))
-        return Shortlist(table, list(itertools.islice(places, size)), unfilled)
+        positions = map(table.position_at.__getitem__, nearest)
+        return Shortlist(table, list(itertools.islice(positions, size)), unfilled)
 
     def _ranked(
         self,
