@@ -518,24 +518,25 @@ class _Unfilled:
     (packed as ``_Table.start``), kept up to date a kind at a time: between two looks, a seat's
     tiles, or the tiles in sight, change by a kind or two."""
 
-    __slots__ = ("_counts", "_packed", "_table")
+    __slots__ = ("_last", "_table")
 
     def __init__(self, table: _Table) -> None:
         self._table = table
-        self._counts = [0] * KIND_COUNT
-        self._packed = table.start
+        self._last: tuple[list[int], int] = ([0] * KIND_COUNT, table.start)
+        """The tiles per kind last counted and their unfilled places, replaced together (a
+        table's count of what is in sight is shared)."""
 
     def update(self, counts: Sequence[int]) -> int:
         """The places that ``counts`` tiles per kind leave unfilled, packed."""
-        before = self._counts
+        before, packed = self._last
         if counts != before:
-            changes, packed = self._table.changes, self._packed
+            changes = self._table.changes
             for tile in itertools.compress(_KINDS, map(operator.ne, counts, before)):
                 was, now = before[tile], counts[tile]
                 change = changes.get(tile << 16 | was << 8 | now)
                 packed += self._table.change(tile, was, now) if change is None else change
-            self._packed, self._counts = packed, list(counts)
-        return self._packed
+            self._last = (list(counts), packed)
+        return packed
 
 
 class Shortlist:
