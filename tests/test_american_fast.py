@@ -190,26 +190,32 @@ def test_a_shortlist_is_the_places_of_the_targets() -> None:
     for holding in HOLDINGS[::4]:
         unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
         size, limit = rng.choice((1, 6, 30, 60)), rng.choice((1, 6, 30))
-        places = MATCHER.shortlist(holding, unseen, jokers_unseen, size)
+        shortlist = MATCHER.shortlist(holding, unseen, jokers_unseen, size)
         found = MATCHER.targets(holding, unseen, jokers_unseen, size)
-        assert places == [target.place for target in found], holding
-        first = MATCHER.targets(holding, unseen, jokers_unseen, limit, places[:limit])
+        assert shortlist.places == [target.place for target in found], holding
+        first = MATCHER.targets(holding, unseen, jokers_unseen, limit, shortlist.places[:limit])
         assert first == found[:limit], holding
+        assert shortlist.targets(holding, unseen, jokers_unseen, limit) == found[:limit]
 
 
-def test_shortlists_asked_again_equal_the_definition() -> None:
-    """The same tiles and shortlist with other tiles in sight (a kept ranking reused), and more
-    hands than are kept: each answer equals the plain definition, and the memo stays small."""
+def test_shortlists_carried_on_equal_the_definition() -> None:
+    """A seat's shortlist asked about hand after hand with other tiles in sight, and made
+    again from the last (its count of the tiles carried on a kind at a time): each answer
+    equals the plain definition, and the memo stays small."""
     rng = random.Random(11)
-    among = rng.sample(range(len(MATCHER.table)), 60)
+    last = None
     for holding in HOLDINGS[: _KEPT * 2]:
-        for _ in range(2):
+        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
+        shortlist = MATCHER.shortlist(holding, unseen, jokers_unseen, 60, last)
+        for other in rng.sample(HOLDINGS, 3):
+            other = other._replace(exposures=holding.exposures)
             unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
-            found = MATCHER.targets(holding, unseen, jokers_unseen, 6, among)
-            expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, 6, among)
-            assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
-        for kept in (MATCHER._shortlists, MATCHER._aways, MATCHER._out):
-            assert len(kept) <= _KEPT
+            found = shortlist.targets(other, unseen, jokers_unseen, 6)
+            among = shortlist.places
+            expected = reference.targets(MATCHER, other, unseen, jokers_unseen, 6, among)
+            assert [(t.tiles, t.line.id, t.place) for t in found] == expected, other
+        last = shortlist
+        assert len(MATCHER._aways) <= _KEPT
 
 
 def test_viable_equals_the_definition() -> None:

@@ -43,7 +43,7 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Target
+from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Shortlist, Target
 from fourwinds.chance import choice
 from fourwinds.tiles import JOKER, KINDS, Tile
 
@@ -86,6 +86,10 @@ class AmericanSeatView(Protocol):
         """Jokers discarded."""
         ...
 
+    def jokers_shown(self) -> int:
+        """Jokers in every seat's exposures."""
+        ...
+
 
 class AmericanBot(Protocol):
     def choose(self, view: AmericanSeatView) -> AmericanAction:
@@ -109,7 +113,7 @@ class CardBot:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
-        self._shortlist: list[int] = []
+        self._shortlist: Shortlist | None = None
         self._decisions = RESCAN
         self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
         """The exposures and the tiles left in the wall at the last full look."""
@@ -121,12 +125,13 @@ class CardBot:
     ) -> list[Target]:
         if self._rescan_due(view, holding):
             matcher, unseen, jokers = view.matcher, view.unseen(), _unseen_jokers(view, holding)
-            self._shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST)
-            self._sets = matcher.set_keys(self._shortlist)
+            shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST, self._shortlist)
+            self._shortlist = shortlist
+            self._sets = matcher.set_keys(shortlist.places)
             self._decisions = 0
             self._scanned = (holding.exposures, view.live_left)
-            # The nearest of the whole card are the first of the shortlist, in its order.
-            return matcher.targets(holding, unseen, jokers, limit, self._shortlist[:limit])
+            # The nearest of the whole card are the first of the shortlist.
+            return shortlist.targets(holding, unseen, jokers, limit)
         self._decisions += 1
         return _targets(view, holding, limit, self._shortlist)
 
@@ -137,16 +142,16 @@ class CardBot:
             self._decisions >= RESCAN
             or holding.exposures != exposures
             or view.live_left > live
-            or not self._shortlist
+            or self._shortlist is None
+            or not self._shortlist.places
         )
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
-        legal = view.legal_actions
-        holding = view.holding
+        legal, holding, phase = view.legal_actions, view.holding, view.phase
         # Mah Jongg is offered at every turn under the "Mah Jongg in error" option.
-        if WIN_ACTION in legal and (view.phase != "turn" or view.matcher.is_complete(holding)):
+        if WIN_ACTION in legal and (phase != "turn" or view.matcher.is_complete(holding)):
             return WIN_ACTION
-        if view.phase == "claim":
+        if phase == "claim":
             # A discard is called only for a set of a target, and the targets are shortlisted:
             # when no shortlisted line has such a set, the answer is known without them.
             calls = [len(a.tiles) for a in legal if a.kind == CALL]
@@ -159,9 +164,9 @@ class CardBot:
                     self._decisions += 1  # as a look at the shortlist would count
                     return PASS_ACTION
         targets = self._targets(view, holding)
-        if view.phase == "charleston":
+        if phase == "charleston":
             return self._charleston(legal, view.hand, holding, targets)
-        if view.phase == "turn":
+        if phase == "turn":
             return self._turn(view, legal, holding, targets)
         return self._claim(view, legal, holding, targets)
 
@@ -222,8 +227,9 @@ class CardBot:
         tile = view.discard
         if tile is None or not targets or targets[0].tiles > CALL_WITHIN:
             return PASS_ACTION
+        tile_kind = _KIND[tile]
         wanted = {
-            size for t in targets if not t.line.concealed for k, size in t.sets if k == kind(tile)
+            size for t in targets if not t.line.concealed for k, size in t.sets if k == tile_kind
         }
         calls = [a for a in legal if a.kind == CALL and len(a.tiles) in wanted]
         if not calls:
@@ -246,11 +252,14 @@ class CardBot:
 
 
 def _targets(
-    view: AmericanSeatView, holding: Holding, limit: int, among: list[int] | None = None
+    view: AmericanSeatView, holding: Holding, limit: int, among: Shortlist | None = None
 ) -> list[Target]:
-    """The nearest instances the tiles in sight still allow."""
+    """The nearest instances the tiles in sight still allow, on the whole card or ``among``
+    a shortlist."""
     jokers = _unseen_jokers(view, holding)
-    return view.matcher.targets(holding, view.unseen(), jokers, limit, among)
+    if among is None:
+        return view.matcher.targets(holding, view.unseen(), jokers, limit)
+    return among.targets(holding, view.unseen(), jokers, limit)
 
 
 def _worth(
@@ -258,11 +267,11 @@ def _worth(
 ) -> list[float]:
     """What one more copy of each held kind is worth: for each target that uses every copy
     held, its weight (by default more for nearer targets)."""
-    worth = [0.0] * KIND_COUNT
+    worth, counts = [0.0] * KIND_COUNT, holding.counts
     for target in targets:
         weight = 1.0 / (1 << min(target.tiles, 20)) if weight_of is None else weight_of(target)
         for tile, need, _ in target.needs:
-            if 0 < holding.counts[tile] <= need:
+            if 0 < counts[tile] <= need:
                 worth[tile] += weight
     return worth
 
@@ -391,8 +400,7 @@ class StrongBot(CardBot):
 
 def _unseen_jokers(view: AmericanSeatView, holding: Holding) -> int:
     """Jokers not in sight of the seat: not its own, not exposed, not discarded."""
-    seen = holding.jokers + view.jokers_gone()
-    seen += sum(exposure.jokers for seat in range(4) for exposure in view.exposures(seat))
+    seen = holding.jokers + view.jokers_gone() + view.jokers_shown()
     return max(0, JOKERS - seen)
 
 

@@ -56,6 +56,9 @@ class RemoteAmericanView:
     def jokers_gone(self) -> int:
         return sum(tile == JOKER for seat in self._discards for tile, _ in seat)
 
+    def jokers_shown(self) -> int:
+        return sum(exposure.jokers for seat in self._exposures for exposure in seat)
+
     def unseen(self) -> list[int]:
         return unseen_tiles(
             self.hand,

@@ -236,6 +236,9 @@ class _Table:
             self.sets.append(tuple(sets))
         self.places = [entry.place for entry in entries]
         self.rank = {place: position for position, place in enumerate(self.places)}
+        self._rows: list[tuple[Line, Needs, tuple[ExposureKey, ...], int] | None]
+        self._rows = [None] * len(entries)
+        self._needed: list[int | None] = [None] * len(entries)
         self.tier = [0] * len(entries)
         """For each position, the first position of an instance as valuable: ranks values."""
         for position in range(1, len(entries)):
@@ -266,6 +269,7 @@ class _Table:
         spans.sort()
         self.numbers = [line for line, _, _ in spans]
         """The place on the card of each of ``lines``."""
+        self.card_lines = lines
         self.lines = [lines[line] for line in self.numbers]
         """The lines of the instances, in card order; a line's bytes run from its ``firsts``
         to its ``guards`` (its guard byte)."""
@@ -319,6 +323,47 @@ class _Table:
         """The same, unfilled naturals and set places added up, for a hand with no joker."""
         self.takes: dict[int, tuple[bytes, bytes]] = {}
         """``_takes`` by count (at most ``_CAP``)."""
+        self.changes: dict[int, int] = {}
+        """``change`` by ``kind << 16 | before << 8 | after``."""
+        self._reach: _Unfilled | None = None
+        """The places that the tiles within reach last asked about leave unfilled
+        (``out_of_reach``): what is in sight changes a tile at a time, and every seat asks the
+        same (a seat's tiles and what it cannot see add up to what no seat sees)."""
+
+    def row(self, position: int) -> tuple[Line, Needs, tuple[ExposureKey, ...], int]:
+        """A target's fields but its tiles away, for the instance at ``position`` (made when
+        first asked: a bot looks at few of them)."""
+        found = self._rows[position]
+        if found is None:
+            line = self.card_lines[self.entries[position].line]
+            found = (line, self.needs[position], self.sets[position], self.places[position])
+            self._rows[position] = found
+        return found
+
+    def needed(self, position: int) -> int:
+        """What the instance at ``position`` needs of each kind, a byte per kind (bit ``8 *
+        kind``), made when first asked: held and unseen tiles packed alike show at once whether
+        they are enough."""
+        found = self._needed[position]
+        if found is None:
+            found = sum(need << 8 * tile for tile, need, _ in self.needs[position])
+            self._needed[position] = found
+        return found
+
+    def part(self, tile: Tile, count: int) -> int:
+        """``_part``, kept (0 for no tile)."""
+        if not count:
+            return 0
+        count = min(count, _CAP)
+        found = self.parts.get(tile * 16 + count)
+        return self._part(tile, count) if found is None else found
+
+    def change(self, tile: Tile, before: int, after: int) -> int:
+        """What going from ``before`` to ``after`` tiles of a kind adds to every instance's
+        unfilled places, packed (``_Unfilled`` reads it from ``changes``)."""
+        found = self.part(tile, before) - self.part(tile, after)
+        self.changes[tile << 16 | before << 8 | after] = found
+        return found
 
     def _part(self, tile: Tile, count: int) -> int:
         """What holding ``count`` tiles of a kind takes off every instance's unfilled naturals
@@ -351,29 +396,38 @@ class _Table:
     def out_of_reach(self, reach: Sequence[int], spare: int) -> int:
         """``_OUT`` in the byte of each instance that cannot be made from ``reach`` tiles per
         kind and ``spare`` jokers (those some tile away from them), 0 in the others."""
+        if self._reach is None:
+            self._reach = _Unfilled(self)
         ones, high = self.ones, self.high
-        out = ((self._aways(reach, spare) | high) - ones) & high  # the top bit of bytes not 0
+        aways = self.saturated(self._reach.update(reach), spare)
+        out = ((aways | high) - ones) & high  # the top bit of bytes not 0
         return (out >> 7) * _OUT
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
-        """``aways`` packed into an integer (at most 127 jokers count)."""
+        """``aways`` packed into an integer."""
         # With no joker every unfilled place counts alike: the totals are half as long.
         packed, parts = (self.start, self.parts) if jokers else (self.total, self.totals)
-        for tile, count in enumerate(counts):
-            if count:
-                if count > _CAP:
-                    count = _CAP
-                part = parts.get(tile * 16 + count)
-                if part is None:
-                    self._part(tile, count)
-                    part = parts[tile * 16 + count]
-                packed -= part
-        if not jokers:
-            return packed
+        for tile in itertools.compress(_KINDS, counts):
+            count = counts[tile]
+            if count > _CAP:
+                count = _CAP
+            part = parts.get(tile * 16 + count)
+            if part is None:
+                self._part(tile, count)
+                part = parts[tile * 16 + count]
+            packed -= part
+        return self.saturated(packed, jokers) if jokers else packed
+
+    def saturated(self, packed: int, jokers: int) -> int:
+        """Tiles away of every instance, from its unfilled naturals and set places packed as
+        ``start`` is."""
         naturals, places = packed & self.low, packed >> self.shift
-        # Set places beyond the jokers: a saturating subtraction in every byte.
+        if not jokers:
+            return naturals + places
+        # Set places beyond the jokers: a saturating subtraction in every byte (no instance has
+        # more than HAND_SIZE places).
         high = self.high
-        places = (places | high) - self.ones * jokers
+        places = (places | high) - self.steps[min(jokers, HAND_SIZE) - 1]
         places &= ((places & high) >> 7) * 0x7F
         return naturals + places
 
@@ -459,22 +513,87 @@ def _nearest(aways: bytes) -> Iterator[int]:
             offset = aways.find(tiles, offset + 1)
 
 
-class _Shortlist:
-    """A bot's shortlist in one table: the positions of its places in the order that ranks
-    equals (the more valuable first, then the order of ``among``)."""
+class _Unfilled:
+    """The unfilled natural and set places that some tiles leave in every instance of a table
+    (packed as ``_Table.start``), kept up to date a kind at a time: between two looks, a seat's
+    tiles, or the tiles in sight, change by a kind or two."""
 
-    __slots__ = ("offsets", "order")
+    __slots__ = ("_last", "_table")
 
-    def __init__(self, table: _Table, among: Sequence[int]) -> None:
-        rank, tier = table.rank, table.tier
-        chosen = [rank[place] for place in among if place in rank]
-        self.order = sorted(chosen, key=lambda p: tier[p])  # a stable sort keeps among's order
-        self.offsets = [table.offsets[p] for p in self.order]
+    def __init__(self, table: _Table) -> None:
+        self._table = table
+        self._last: tuple[list[int], int] = ([0] * KIND_COUNT, table.start)
+        """The tiles per kind last counted and their unfilled places, replaced together (a
+        table's count of what is in sight is shared)."""
 
-    def ranked(self, aways: bytes) -> Iterator[int]:
-        """The positions, nearest first, then in ``order``."""
-        mine, order = bytes(map(aways.__getitem__, self.offsets)), self.order
-        return map(order.__getitem__, _nearest(mine))
+    def update(self, counts: Sequence[int]) -> int:
+        """The places that ``counts`` tiles per kind leave unfilled, packed."""
+        before, packed = self._last
+        if counts != before:
+            changes = self._table.changes
+            for tile in itertools.compress(_KINDS, map(operator.ne, counts, before)):
+                was, now = before[tile], counts[tile]
+                change = changes.get(tile << 16 | was << 8 | now)
+                packed += self._table.change(tile, was, now) if change is None else change
+            self._last = (list(counts), packed)
+        return packed
+
+
+class Shortlist:
+    """A bot's shortlist: some instances of one table that it ranks between looks at the whole
+    card, in the order that ranks equals (the more valuable first, then the order of its
+    ``places``). The seat's tiles are counted a kind at a time, as they change."""
+
+    __slots__ = ("_made", "_order", "_pick", "_table", "_unfilled", "places")
+
+    def __init__(self, table: _Table, positions: Sequence[int], unfilled: _Unfilled) -> None:
+        """The instances at these positions of the table, in this order."""
+        self.places = list(map(table.places.__getitem__, positions))
+        self._table = table
+        self._order = sorted(positions, key=table.tier.__getitem__)  # stable: keeps the order
+        self._pick = _picker(list(map(table.offsets.__getitem__, self._order)))
+        self._unfilled = unfilled
+        self._made: list[Target | None] = [None] * len(self._order)
+        """The last target made of each instance: kept while its tiles away stay the same."""
+
+    def targets(
+        self,
+        holding: Holding,
+        unseen: Sequence[int] | None = None,
+        jokers_unseen: int = JOKERS,
+        limit: int = 8,
+    ) -> list[Target]:
+        """``Matcher.targets`` among these instances, for a hand with the exposures the
+        shortlist was made for."""
+        counts, jokers, table = holding.counts, holding.jokers, self._table
+        if unseen is None:
+            unseen = _PLENTY
+        packed = table.saturated(self._unfilled.update(counts), jokers)
+        aways = self._pick(packed.to_bytes(table.width, "little"))
+        reach = list(map(operator.add, counts, unseen))
+        # A byte per kind as ``_Table.needed``, 0x80 above each: an instance that needs no
+        # more of any kind than is within reach leaves every 0x80 standing.
+        within = int.from_bytes(bytes(reach), "little") | _HIGHS
+        spare = jokers + jokers_unseen
+        order, needs, made, found = self._order, table.needs, self._made, []
+        for tiles in range(HAND_SIZE + 1):
+            offset = aways.find(tiles)
+            while offset >= 0:
+                position = order[offset]
+                if (within - table.needed(position)) & _HIGHS == _HIGHS or possible(
+                    needs[position], reach, spare
+                ):
+                    target = made[offset]
+                    if target is None or target[0] != tiles:
+                        target = made[offset] = _TARGET((tiles, *table.row(position)))
+                    found.append(target)
+                    if len(found) == limit:
+                        return found
+                offset = aways.find(tiles, offset + 1)
+        return found
+
+
+_HIGHS: Final = int.from_bytes(b"\x80" * KIND_COUNT, "little")
 
 
 class Matcher:
@@ -517,10 +636,8 @@ class Matcher:
         """``with_kind`` of each tile, flowers apart (all instances for a joker)."""
         self._fits = functools.lru_cache(maxsize=_FITS)(self._build_fits)
         self._table = functools.lru_cache(maxsize=_TABLES)(self._build_table)
-        self._shortlists: dict[tuple[object, ...], _Shortlist] = {}
         self._aways: dict[tuple[object, ...], bytes] = {}
         self._lines_away: dict[tuple[object, ...], bytes] = {}
-        self._out: dict[tuple[object, ...], int] = {}
 
     def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
         """The instances these (sorted) exposures allow."""
@@ -681,16 +798,17 @@ class Matcher:
         """The ``limit`` nearest instances, the more valuable first among equals (then in card
         order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
         be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
-        these places of the table (a bot's shortlist). For hints and bots."""
+        these places of the table (as a ``Shortlist`` of them would). For hints and bots."""
         table = self._table_of(holding.exposures)
-        aways, ranked = self._ranked(table, holding, unseen, jokers_unseen, limit, among)
-        entries, lines, offsets = table.entries, self.card.lines, table.offsets
-        needs, sets, found = table.needs, table.sets, []
-        for position in itertools.islice(ranked, limit):
-            entry = entries[position]
-            row = (aways[offsets[position]], lines[entry.line], needs[position], sets[position])
-            found.append(_TARGET((*row, entry.place)))
-        return found
+        if among is not None:
+            positions = [table.rank[place] for place in among if place in table.rank]
+            shortlist = Shortlist(table, positions, _Unfilled(table))
+            return shortlist.targets(holding, unseen, jokers_unseen, limit)
+        if unseen is None:
+            unseen = _PLENTY
+        aways, ranked = self._ranked(table, holding, unseen, jokers_unseen, limit)
+        offsets, row = table.offsets, table.row
+        return [_TARGET((aways[offsets[p]], *row(p))) for p in itertools.islice(ranked, limit)]
 
     def shortlist(
         self,
@@ -698,54 +816,48 @@ class Matcher:
         unseen: Sequence[int] | None = None,
         jokers_unseen: int = JOKERS,
         size: int = 60,
-    ) -> list[int]:
-        """The places of the ``size`` instances ``targets`` would give, in its order: a bot's
-        shortlist, made without the targets."""
+        last: Shortlist | None = None,
+    ) -> Shortlist:
+        """The ``size`` instances ``targets`` would give, their places in its order: a bot's
+        shortlist, made without the targets, for hands with the same exposures. The seat's
+        ``last`` shortlist goes on counting its tiles from where it was."""
         table = self._table_of(holding.exposures)
-        _, ranked = self._ranked(table, holding, unseen, jokers_unseen, size, None)
-        return list(map(table.places.__getitem__, itertools.islice(ranked, size)))
+        unfilled = _Unfilled(table) if last is None or last._table is not table else last._unfilled
+        counts, jokers = holding.counts, holding.jokers
+        if unseen is None:
+            unseen = _PLENTY
+        aways = table.saturated(unfilled.update(counts), jokers) | table.guard_out
+        reach = list(map(operator.add, counts, unseen))
+        aways |= table.out_of_reach(reach, jokers + jokers_unseen)
+        nearest = _nearest(aways.to_bytes(table.width, "little"))
+        positions = map(table.position_at.__getitem__, nearest)
+        return Shortlist(table, list(itertools.islice(positions, size)), unfilled)
 
     def _ranked(
         self,
         table: _Table,
         holding: Holding,
-        unseen: Sequence[int] | None,
+        unseen: Sequence[int],
         jokers_unseen: int,
         limit: int,
-        among: Sequence[int] | None,
     ) -> tuple[bytes, Iterator[int]]:
         """Tiles away of every instance, and the positions ``targets`` ranks first."""
         counts, jokers = holding.counts, holding.jokers
-        if unseen is None:
-            unseen = _PLENTY
         spare = jokers + jokers_unseen
         aways = self._aways_of(table, counts, jokers)
-        if among is None and limit > _ONE_BY_ONE:  # all at once, as many are looked at
-            reach = [n + there for n, there in zip(counts, unseen, strict=True)]
-            out = self._out_of_reach(table, reach, spare)
+        if limit > _ONE_BY_ONE:  # all at once, as many are looked at
+            reach = list(map(operator.add, counts, unseen))
+            out = table.out_of_reach(reach, spare)
             aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
             return aways, map(table.position_at.__getitem__, _nearest(aways))
-        order: Iterable[int]
-        if among is None:
-            order = map(table.position_at.__getitem__, _nearest(aways))
-        else:
-            order = self._shortlist_of(table, among).ranked(aways)
+        order = map(table.position_at.__getitem__, _nearest(aways))
         needs = table.needs
         return aways, (p for p in order if _within(needs[p], counts, unseen, spare))
-
-    def _out_of_reach(self, table: _Table, reach: Sequence[int], spare: int) -> int:
-        """``_Table.out_of_reach``, kept for the last few asked: what is in sight changes a
-        tile at a time, and every seat asks the same (a seat's tiles and what it cannot see
-        add up to what no seat sees)."""
-        return _kept(self._out, (table, spare, *reach), lambda: table.out_of_reach(reach, spare))
 
     def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
         """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
         tiles at each claim between its turns, when only what is in sight has changed."""
         return _kept(self._aways, (table, jokers, *counts), lambda: table.aways(counts, jokers))
-
-    def _shortlist_of(self, table: _Table, among: Sequence[int]) -> _Shortlist:
-        return _kept(self._shortlists, (table, *among), lambda: _Shortlist(table, among))
 
     def viable(
         self, exposures: tuple[ExposureKey, ...], unseen: Sequence[int], jokers: int = JOKERS
@@ -816,6 +928,7 @@ def unseen_supply(visible: Iterable[Tile]) -> list[int]:
 
 
 _TILES: Final = range(KINDS)
+_KINDS: Final = range(KIND_COUNT)
 _PLENTY: Final = (HAND_SIZE,) * KIND_COUNT
 """Unseen tiles per kind when what is in sight is not looked at: more than any instance needs."""
 _SUPPLIES: Final = tuple(supply(tile) for tile in range(KIND_COUNT))

@@ -139,6 +139,10 @@ class AmericanView(SeatWindow[AmericanDeal, AmericanAction]):
         """Jokers discarded."""
         return self._deal.jokers_gone()
 
+    def jokers_shown(self) -> int:
+        """Jokers in every seat's exposures."""
+        return sum(state.shown_jokers for state in self._deal.seats)
+
     @property
     def result(self) -> AmericanResult | None:
         return self._deal.result
