@@ -11,9 +11,12 @@ import pytest
 from fourwinds.arena import arena
 from fourwinds.bots import strong
 from fourwinds.bots.strong import (
+    DISCARDS_READ,
+    MELDS_READ,
     PLANS,
     StrongBot,
     Table,
+    collection,
     complete,
     plan_distance,
     pung_distance,
@@ -192,17 +195,35 @@ def test_ready_chance_grows_with_discards_and_melds() -> None:
 
 
 def test_between_equal_discards_the_safer_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Classical deal 4, East's fourth turn: 1m and 8s leave the same prospect; South, with
-    two melds shown, discarded 8s itself, so the strong bot lets 8s go, where the tile's
-    isolation alone would have chosen 1m."""
-    bot, view = strong_turn("classical", 4, 4)
-    assert format_tiles(view.hand) == "188m1279p8s445677z"
+    """Classical deal 81, East's tenth turn: 9m, 9s and 1z leave the same prospect. North has
+    thrown away no bamboo in nine discards, so a ready North likelier waits in bamboo, and the
+    strong bot lets 1z go; reading nothing from the discards, it would throw 9s."""
+    bot, view = strong_turn("classical", 81, 10)
+    assert format_tiles(view.hand) == "139m11168p11349s1z"
+    north = [tile for tile, _ in view.discards(3)]
+    bamboo = parse_tile("1s")
+    assert len(north) == 9 and not any(bamboo <= tile < bamboo + 9 for tile in north)
     table = Table(view)
-    eight, one = parse_tile("8s"), parse_tile("1m")
-    assert eight in table.discarded[1] and table.danger(eight) < table.danger(one)
-    assert bot.choose(view) == Action(DISCARD, eight)
-    monkeypatch.setattr(Table, "danger", lambda self, tile: 0.0)
-    assert StrongBot(0).choose(view) == Action(DISCARD, one)
+    own, other, honours = DISCARDS_READ
+    assert table.read[3] == collection([], north) == (other, other, own, honours)
+    nine, honour = parse_tile("9s"), parse_tile("1z")
+    assert table.danger(honour) < table.danger(nine)
+    assert bot.choose(view) == Action(DISCARD, honour)
+    monkeypatch.setattr(strong, "collection", lambda faces, discards: None)
+    assert StrongBot(0).choose(view) == Action(DISCARD, nine)
+
+
+def test_a_suit_is_read_from_melds_or_from_discards() -> None:
+    """Two melds of one suit say its waits are not likelier there (its tiles are the shown
+    ones); discards that keep a suit say they are; too few discards or two suits kept say
+    nothing (``strong.collection``)."""
+    shown = collection([("chow", 0), ("pung", 4)], [])
+    assert shown == (MELDS_READ[0], MELDS_READ[1], MELDS_READ[1], MELDS_READ[2])
+    assert collection([("chow", 0), ("pung", 13)], []) is None  # two suits
+    kept = [0, 1, 2, 9, 10, 11, 27, 28]  # eight discards, no bamboo
+    assert collection([], kept)[2] > 1 > collection([], kept)[0]
+    assert collection([], kept[:-1]) is None  # seven
+    assert collection([], [0, 1, 2, 9, 27, 28, 29, 30]) is None  # one pin: two suits kept
 
 
 def test_a_far_hand_folds_against_a_likely_ready_opponent(
@@ -210,13 +231,13 @@ def test_a_far_hand_folds_against_a_likely_ready_opponent(
 ) -> None:
     """Classical deal 36 with the bot folding from a 0.6 chance: at East's ninth turn West
     has three melds shown after nine discards (ready with the chance 0.69) and East is three
-    tiles or more from a win, so it throws the safest tile, 7z, rather than 7m."""
+    tiles or more from a win, so it throws the safest tile, 3s, rather than 7m."""
     monkeypatch.setattr(strong, "FOLD_READY", 0.6)
     bot, view = strong_turn("classical", 36, 9)
-    assert format_tiles(view.hand) == "7m139p334s7z"
+    assert format_tiles(view.hand) == "7m139p3348s"
     table = Table(view)
     assert max(table.ready) >= 0.6 and len(view.melds(3)) == 3
-    assert bot.choose(view) == Action(DISCARD, parse_tile("7z"))
+    assert bot.choose(view) == Action(DISCARD, parse_tile("3s"))
     monkeypatch.setattr(strong, "FOLD_READY", 2.0)  # never
     assert StrongBot(0).choose(view) == Action(DISCARD, parse_tile("7m"))
 
