@@ -221,7 +221,8 @@ def test_a_suit_is_read_from_melds_or_from_discards() -> None:
     assert shown == (MELDS_READ[0], MELDS_READ[1], MELDS_READ[1], MELDS_READ[2])
     assert collection([("chow", 0), ("pung", 13)], []) is None  # two suits
     kept = [0, 1, 2, 9, 10, 11, 27, 28]  # eight discards, no bamboo
-    assert collection([], kept)[2] > 1 > collection([], kept)[0]
+    assert collection([], kept) == (DISCARDS_READ[1], DISCARDS_READ[1], *DISCARDS_READ[::2])
+    assert DISCARDS_READ[0] > 1 > DISCARDS_READ[1]
     assert collection([], kept[:-1]) is None  # seven
     assert collection([], [0, 1, 2, 9, 27, 28, 29, 30]) is None  # one pin: two suits kept
 
@@ -229,7 +230,7 @@ def test_a_suit_is_read_from_melds_or_from_discards() -> None:
 def test_a_far_hand_folds_against_a_likely_ready_opponent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Classical deal 36 with the bot folding from a 0.6 chance: at East's ninth turn West
+    """Classical deal 36 with the bot folding from a 0.6 chance: at East's ninth turn North
     has three melds shown after nine discards (ready with the chance 0.69) and East is three
     tiles or more from a win, so it throws the safest tile, 3s, rather than 7m."""
     monkeypatch.setattr(strong, "FOLD_READY", 0.6)

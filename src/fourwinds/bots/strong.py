@@ -384,8 +384,8 @@ class Table:
         self.ready: list[float] = []
         """For each seat, the chance that it is ready (0 for this seat)."""
         self.read: list[tuple[float, ...] | None] = []
-        """For each seat, how much likelier its waits are in each suit and on an honour than
-        its discards' kinds alone say (``collection``), or None when nothing is read."""
+        """For each seat, how much likelier than any ready hand's its waits are in each suit
+        and on an honour (``collection``), or None when nothing is read."""
         # Under a minimum few ready hands pay (1 in 80 of the greedy bot's, Hong Kong), and four
         # strong bots that guarded their discards there kept back the tiles the others waited
         # on and drew more hands: no opponent is a danger there.
