@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import zlib
 
@@ -175,6 +176,31 @@ def test_special_shapes(shape: str, text: str) -> None:
             tiles[tile] -= 1
             assert distance(shape, tiles, 0) == 1
             tiles[tile] += 1
+
+
+def straight_triple_knitting_distance(tiles: list[int]) -> int:
+    """The definition: the most held tiles any four triples (values may repeat) and a couple
+    use, tried one choice at a time."""
+    best = 0
+    for triples in itertools.combinations_with_replacement(range(9), 4):
+        for couple in range(9):
+            for suits in itertools.combinations((0, 9, 18), 2):
+                wanted = [0] * PLAIN_KINDS
+                for value in triples:
+                    for suit in (0, 9, 18):
+                        wanted[suit + value] += 1
+                for suit in suits:
+                    wanted[suit + couple] += 1
+                best = max(best, sum(map(min, tiles, wanted)))
+    return 14 - best
+
+
+def test_triple_knitting_distance_is_the_straight_one() -> None:
+    rng = random.Random(5)
+    for number in range(40):
+        size = rng.randrange(1, 15)
+        tiles = adversarial_hand(rng, size) if number % 2 else random_hand(rng, size)
+        assert distance(TRIPLE_KNITTING, tiles, 0) == straight_triple_knitting_distance(tiles)
 
 
 def test_seven_pairs_needs_seven_different_pairs() -> None:

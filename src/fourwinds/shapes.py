@@ -453,33 +453,25 @@ def _knitting_distance(counts: Sequence[int]) -> int:
 def _triple_knitting_distance(counts: Sequence[int]) -> int:
     """Four triples (one value in all three suits) and a couple (one value in two suits).
 
-    ``gains[v][k]``: the held tiles that ``k`` triples of value ``v`` use. The best four triples
-    over the other values are found once per value, from the values before it and after it, so
-    each choice of the couple's value and suits costs a few additions."""
-    suits = (0, 9, 18)
-    gains = [[sum(min(counts[b + v], k) for b in suits) for k in range(5)] for v in range(9)]
-
-    def running(values: Sequence[int]) -> list[list[int]]:
-        """For each place in ``values``, the best use of the values before it by 0-4 triples."""
-        tables, kept = [], [0] + [-INFINITY] * 4
-        for value in values:
-            tables.append(kept)
-            gain = gains[value]
-            kept = [max(kept[t - k] + gain[k] for k in range(t + 1)) for t in range(5)]
-        return tables
-
-    before = running(range(9))
-    after = running(range(8, -1, -1))[::-1]
-    best = 0
+    The ``k``-th triple of a value uses as many held tiles as there are suits holding ``k`` or
+    more of it: never more than the one before, so the triples that use the most tiles over the
+    values other than the couple's are the best such steps among them. At the couple's value,
+    after ``k`` triples, the couple uses a tile of each of two suits holding more than ``k``."""
+    steps: list[list[int]] = []  # for each value, the held tiles its 1st to 5th triple use
     for value in range(9):
-        first, last = before[value], after[value]
-        others = [max(first[a] + last[t - a] for a in range(t + 1)) for t in range(5)]
-        held = [counts[b + value] for b in suits]
-        for skip in suits:
-            left = [h - (b != skip and h > 0) for h, b in zip(held, suits, strict=True)]
-            couple = sum(held) - sum(left)
-            for k in range(5):
-                best = max(best, couple + sum(min(h, k) for h in left) + others[4 - k])
+        a, b, c = counts[value], counts[9 + value], counts[18 + value]
+        steps.append([(a >= k) + (b >= k) + (c >= k) for k in range(1, 6)])
+    best_steps = sorted((gain, value) for value in range(9) for gain in steps[value][:4])[-8:]
+    best = 0
+    for value, gains in enumerate(steps):
+        others = [0]
+        for gain, of in reversed(best_steps):
+            if of != value:
+                others.append(others[-1] + gain)
+        own = 0
+        for k in range(5):
+            best = max(best, own + min(2, gains[k]) + others[4 - k])
+            own += gains[k]
     return _FULL - best
 
 
