@@ -195,22 +195,29 @@ def test_ready_chance_grows_with_discards_and_melds() -> None:
 
 
 def test_between_equal_discards_the_safer_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Classical deal 81, East's tenth turn: 9m, 9s and 1z leave the same prospect. North has
-    thrown away no bamboo in nine discards, so a ready North likelier waits in bamboo, and the
-    strong bot lets 1z go; reading nothing from the discards, it would throw 9s."""
-    bot, view = strong_turn("classical", 81, 10)
-    assert format_tiles(view.hand) == "139m11168p11349s1z"
-    north = [tile for tile, _ in view.discards(3)]
-    bamboo = parse_tile("1s")
-    assert len(north) == 9 and not any(bamboo <= tile < bamboo + 9 for tile in north)
+    """Classical deal 139, East's ninth turn: 5p and 1s leave the same prospect. South and
+    West have thrown away no bamboo in eight and nine discards, so a ready South or West likelier
+    waits in bamboo, and the strong bot lets 5p go; reading nothing from the discards, it would
+    throw 1s."""
+    bot, view = strong_turn("classical", 139, 9)
+    assert format_tiles(view.hand) == "678m5p112357s1144z"
     table = Table(view)
+    pin, bamboo = parse_tile("5p"), parse_tile("1s")
+    counts = list(table.counts)
+    counts[pin] -= 1
+    kept_bamboo = table.prospect(counts, table.melds)
+    counts[pin], counts[bamboo] = counts[pin] + 1, counts[bamboo] - 1
+    assert table.prospect(counts, table.melds) == kept_bamboo
     own, other, honours = DISCARDS_READ
-    assert table.read[3] == collection([], north) == (other, other, own, honours)
-    nine, honour = parse_tile("9s"), parse_tile("1z")
-    assert table.danger(honour) < table.danger(nine)
-    assert bot.choose(view) == Action(DISCARD, honour)
+    for seat in (1, 2):
+        discards = [tile for tile, _ in view.discards(seat)]
+        assert len(discards) >= 8 and not any(bamboo <= tile < bamboo + 9 for tile in discards)
+        assert table.read[seat] == collection([], discards) == (other, other, own, honours)
+    assert table.danger(pin) < table.danger(bamboo)
+    assert bot.choose(view) == Action(DISCARD, pin)
     monkeypatch.setattr(strong, "collection", lambda faces, discards: None)
-    assert StrongBot(0).choose(view) == Action(DISCARD, nine)
+    assert Table(view).danger(bamboo) < Table(view).danger(pin)
+    assert StrongBot(0).choose(view) == Action(DISCARD, bamboo)
 
 
 def test_a_suit_is_read_from_melds_or_from_discards() -> None:
@@ -230,17 +237,39 @@ def test_a_suit_is_read_from_melds_or_from_discards() -> None:
 def test_a_far_hand_folds_against_a_likely_ready_opponent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Classical deal 36 with the bot folding from a 0.6 chance: at East's ninth turn North
-    has three melds shown after nine discards (ready with the chance 0.69) and East is three
-    tiles or more from a win, so it throws the safest tile, 3s, rather than 7m."""
+    """Classical deal 25 with the bot folding from a 0.6 chance: at East's ninth turn South
+    has three melds shown after eight discards (ready with the chance 0.61) and East is three
+    tiles from a win, so it throws the safest tile, 8s (South threw one), where without folding
+    it would discard for speed as the greedy bot does: 5z."""
     monkeypatch.setattr(strong, "FOLD_READY", 0.6)
-    bot, view = strong_turn("classical", 36, 9)
-    assert format_tiles(view.hand) == "7m139p3348s"
+    bot, view = strong_turn("classical", 25, 9)
+    assert format_tiles(view.hand) == "689p1256789s5z"
     table = Table(view)
-    assert max(table.ready) >= 0.6 and len(view.melds(3)) == 3
-    assert bot.choose(view) == Action(DISCARD, parse_tile("3s"))
+    assert 0.6 <= table.ready[1] == max(table.ready) and len(view.melds(1)) == 3
+    assert standard_distance(table.counts, len(table.melds)) == strong.FAR
+    safest = parse_tile("8s")
+    assert all(table.danger(safest) < table.danger(tile) for tile in set(view.hand) - {safest})
+    assert bot.choose(view) == Action(DISCARD, safest)
     monkeypatch.setattr(strong, "FOLD_READY", 2.0)  # never
-    assert StrongBot(0).choose(view) == Action(DISCARD, parse_tile("7m"))
+    greedy = CLASSICAL_STYLE.bot("greedy", 0).choose(view)
+    assert StrongBot(0).choose(view) == greedy == Action(DISCARD, parse_tile("5z"))
+
+
+@pytest.mark.parametrize(
+    ("name", "fast"),
+    [
+        ("classical", True),
+        ("classical-dmjl", True),
+        ("hongkong", False),
+        ("classical-bmja", False),
+        ("beginner", False),
+    ],
+)
+def test_far_hands_discard_for_speed_where_any_hand_pays(name: str, fast: bool) -> None:
+    """``strong.FAR``: only where any four sets and a pair win and pay (no minimum, chows
+    allowed, wins scored) does a hand three tiles from a win discard as the greedy bot does."""
+    view = strong_turn(name, 3, 1)[1]
+    assert Table(view).fast_when_far is fast
 
 
 def test_bmja_east_keeps_and_wins_a_triple_knitting_hand(monkeypatch: pytest.MonkeyPatch) -> None:

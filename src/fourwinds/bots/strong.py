@@ -10,7 +10,10 @@ worth half a limit count because the scorer counts them. Each plan counts for wh
 would pay (to the power ``VALUE_POWER``) times a rough chance of getting there in the turns left
 (``chance``; a special shape, which no claim brings nearer, more slowly), so a bigger win a tile
 further can beat a plain one near; the bot discards to keep the best of these, and claims only
-when the claim (and the discard after it) makes that better.
+when the claim (and the discard after it) makes that better. Where any four sets and a pair win
+(no minimum, chows allowed), a hand three tiles or more from a win discards for speed alone, as
+the greedy bot does: so far away, the nearest win the plans price is a guess, and choosing by it
+threw away the tiles that make a hand fast.
 
 It also defends: it reads how likely each opponent is to be ready from its discards and melds
 (or a declared Standing Hand), and how likely a ready one is to wait on a tile from the copies
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from fourwinds.bots.greedy import isolation
+from fourwinds.bots.greedy import GreedyBot, isolation
 from fourwinds.engine.actions import (
     ADDED_KONG,
     CHOW,
@@ -69,6 +72,16 @@ whenever an opponent was as likely ready as not cut the deal-ins but cost the st
 8 points a hand under Classical rules, where a discarder pays no more than the others."""
 FOLD_DISTANCE = 3
 """Tiles missing from which the hand gives up against such an opponent."""
+FAR = 3
+"""Tiles missing from which, where any four sets and a pair win, the bot discards for speed
+alone (the greedy bot's discard: the fewest tiles-to-win, then the most isolated tile), unless it
+folds. Over 2,000 deals (seed 1) this took the edge over three greedy bots from +5.8 to +16.2
+points a hand under DMJL rules and from +16.0 to +20.6 under Classical. Under a minimum (Hong
+Kong) or where chows are few (BMJA) a fast hand may not pay, and planning from the first discard
+is worth more (Hong Kong +12.2 against +14.0; BMJA +270 against +388): there the plans decide
+every discard. So they do where wins are not scored (Beginner): every win is worth the same, the
+plans weigh speed alone, and their widest-first discard beat greedy's (+0.065 wins a hand over the
+greedy seats against +0.040)."""
 SELF_DRAWN = 0.3
 """The share of wins that are self-drawn, to weigh a hand that only a self-draw makes legal."""
 STEP = 0.15
@@ -217,6 +230,8 @@ class StrongBot:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
         self.values: dict[tuple[object, ...], float] = {}
         self.rules: RuleSet | None = None
+        self.fast = GreedyBot(seed)
+        """What discards far from a win (``FAR``)."""
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -226,9 +241,13 @@ class StrongBot:
             self.values.clear()
             self.rules = view.rule_set
         table = Table(view, self.values)
-        if view.phase == "turn":
-            return self._turn(legal, table)
-        return self._claim(legal, table)
+        if view.phase != "turn":
+            return self._claim(legal, table)
+        if table.fast_when_far and max(table.ready) < FOLD_READY:
+            sets = len(table.melds)
+            if standard_distance(table.counts, sets) >= FAR:
+                return self.fast.choose(view)
+        return self._turn(legal, table)
 
     def _turn(self, legal: Sequence[Action], table: Table) -> Action:
         tile, prospect = table.best_discard(table.counts, table.melds)
@@ -390,6 +409,11 @@ class Table:
         # strong bots that guarded their discards there kept back the tiles the others waited
         # on and drew more hands: no opponent is a danger there.
         minimum = view.rule_set.min_faan > 0
+        self.fast_when_far = (
+            bool(view.rule_set.scoring) and not minimum and view.rule_set.max_chows >= 4
+        )
+        """Whether a hand ``FAR`` from a win discards for speed alone: where wins are scored and
+        every hand of four sets and a pair wins (no minimum, chows allowed)."""
         for seat in range(view.rule_set.seats):
             discards = view.discards(seat)
             for tile, claimed in discards:
