@@ -76,12 +76,12 @@ FAR = 3
 """Tiles missing from which, where any four sets and a pair win, the bot discards for speed
 alone (the greedy bot's discard: the fewest tiles-to-win, then the most isolated tile), unless it
 folds. Over 2,000 deals (seed 1) this took the edge over three greedy bots from +5.8 to +16.2
-points a hand under DMJL rules and from +16.0 to +20.6 under Classical. Under a minimum (Hong
-Kong) or where chows are few (BMJA) a fast hand may not pay, and planning from the first discard
-is worth more (Hong Kong +12.2 against +14.0; BMJA +270 against +388): there the plans decide
-every discard. So they do where wins are not scored (Beginner): every win is worth the same, the
-plans weigh speed alone, and their widest-first discard beat greedy's (+0.065 wins a hand over the
-greedy seats against +0.040)."""
+points a hand under DMJL rules and from +16.0 to +20.7 under Classical (docs/bots.md has other
+seeds). Under a minimum (Hong Kong) or where chows are few (BMJA) a fast hand may not pay, and
+planning from the first discard is worth more (Hong Kong +12.2 against +14.0; BMJA +270 against
++388): there the plans decide every discard. So they do where wins are not scored (Beginner):
+every win is worth the same, the plans weigh speed alone, and their widest-first discard beat
+greedy's (+0.065 wins a hand over the greedy seats against +0.040)."""
 SELF_DRAWN = 0.3
 """The share of wins that are self-drawn, to weigh a hand that only a self-draw makes legal."""
 STEP = 0.15
