@@ -461,6 +461,7 @@ def _triple_knitting_distance(counts: Sequence[int]) -> int:
     for value in range(9):
         a, b, c = counts[value], counts[9 + value], counts[18 + value]
         steps.append([(a >= k) + (b >= k) + (c >= k) for k in range(1, 6)])
+    # The best eight steps hold the best four of the values but any one (a value has four).
     best_steps = sorted((gain, value) for value in range(9) for gain in steps[value][:4])[-8:]
     best = 0
     for value, gains in enumerate(steps):
