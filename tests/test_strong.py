@@ -23,7 +23,7 @@ from fourwinds.bots.strong import (
     ready_chance,
     shape_plans,
 )
-from fourwinds.engine.actions import DISCARD, Action
+from fourwinds.engine.actions import CHOW, DISCARD, Action
 from fourwinds.engine.deal import Deal
 from fourwinds.engine.family import CLASSICAL_STYLE
 from fourwinds.engine.view import View
@@ -241,7 +241,7 @@ def test_a_far_hand_folds_against_a_likely_ready_opponent(
     has three melds shown after eight discards (ready with the chance 0.61) and East is three
     tiles from a win, so it throws the safest tile, 8s (South threw one), where without folding
     it would discard for speed as the greedy bot does: 5z."""
-    monkeypatch.setattr(strong, "FOLD_READY", 0.6)
+    monkeypatch.setattr(strong, "FOLD_FAST", strong.Fold(0.6, 2))
     bot, view = strong_turn("classical", 25, 9)
     assert format_tiles(view.hand) == "689p1256789s5z"
     table = Table(view)
@@ -250,7 +250,7 @@ def test_a_far_hand_folds_against_a_likely_ready_opponent(
     safest = parse_tile("8s")
     assert all(table.danger(safest) < table.danger(tile) for tile in set(view.hand) - {safest})
     assert bot.choose(view) == Action(DISCARD, safest)
-    monkeypatch.setattr(strong, "FOLD_READY", 2.0)  # never
+    monkeypatch.setattr(strong, "FOLD_FAST", strong.Fold(2.0, 2))  # never
     greedy = CLASSICAL_STYLE.bot("greedy", 0).choose(view)
     assert StrongBot(0).choose(view) == greedy == Action(DISCARD, parse_tile("5z"))
 
@@ -267,9 +267,32 @@ def test_a_far_hand_folds_against_a_likely_ready_opponent(
 )
 def test_far_hands_discard_for_speed_where_any_hand_pays(name: str, fast: bool) -> None:
     """``strong.FAR``: only where any four sets and a pair win and pay (no minimum, chows
-    allowed, wins scored) does a hand three tiles from a win discard as the greedy bot does."""
+    allowed, wins scored) does a hand three tiles from a win play as the greedy bot does, and
+    fold a little sooner (``strong.FOLD_FAST``)."""
     view = strong_turn(name, 3, 1)[1]
-    assert Table(view).fast_when_far is fast
+    table = Table(view)
+    assert table.fast_when_far is fast
+    assert table.fold == (strong.FOLD_FAST if fast else strong.FOLD)
+
+
+def test_a_far_hand_claims_as_greedy_does() -> None:
+    """``strong.FAR``: Classical deal 19, East's first claim. Holding 228m 689p 24577s 14z,
+    three tiles or more from a win, East chows the 7p as the greedy bot does, 678p, where its
+    plans would chow 789p."""
+    deal = Deal(get_rules("classical"), 19)
+    bots = [StrongBot(0), *(CLASSICAL_STYLE.bot("greedy", seat) for seat in (1, 2, 3))]
+    while True:
+        seat = deal.to_move()[0]
+        view = View(deal, seat)
+        if seat == 0 and view.phase != "turn" and len(view.legal_actions) > 1:
+            break
+        deal.apply(seat, bots[seat].choose(view))
+    assert format_tiles(view.hand) == "228m689p24577s14z" and view.discard == parse_tile("7p")
+    table = Table(view)
+    assert standard_distance(table.counts, 0) >= strong.FAR
+    greedy = CLASSICAL_STYLE.bot("greedy", 0).choose(view)
+    assert StrongBot(0).choose(view) == greedy == Action(CHOW, parse_tile("6p"))
+    assert StrongBot(0)._claim(view.legal_actions, table) == Action(CHOW, parse_tile("7p"))
 
 
 def test_bmja_east_keeps_and_wins_a_triple_knitting_hand(monkeypatch: pytest.MonkeyPatch) -> None:
