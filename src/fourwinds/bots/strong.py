@@ -425,8 +425,8 @@ class Table:
         self.fast_when_far = (
             bool(view.rule_set.scoring) and not minimum and view.rule_set.max_chows >= 4
         )
-        """Whether a hand ``FAR`` from a win discards for speed alone: where wins are scored and
-        every hand of four sets and a pair wins (no minimum, chows allowed)."""
+        """Whether a hand ``FAR`` from a win discards and claims for speed alone: where wins are
+        scored and every hand of four sets and a pair wins (no minimum, chows allowed)."""
         self.fold = FOLD_FAST if self.fast_when_far else FOLD
         """When the hand folds."""
         for seat in range(view.rule_set.seats):
