@@ -245,7 +245,7 @@ class StrongBot:
         self.values: dict[tuple[object, ...], float] = {}
         self.rules: RuleSet | None = None
         self.fast = GreedyBot(seed)
-        """What discards far from a win (``FAR``)."""
+        """What discards and claims far from a win (``FAR``)."""
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
