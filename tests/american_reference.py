@@ -74,24 +74,23 @@ def targets(
     unseen: Sequence[int] | None,
     jokers_unseen: int,
     limit: int,
-    among: Sequence[int] | None = None,
 ) -> list[tuple[int, str, int]]:
     """(tiles away, line, place) of the nearest instances, the more valuable first among equals,
-    then in the order of ``among`` (card order without it)."""
+    then in card order."""
     reach = [
         n + (unseen[t] if unseen is not None else HAND_SIZE) for t, n in enumerate(holding.counts)
     ]
     spare = holding.jokers + jokers_unseen
     ranked = []
-    for order, place in enumerate(among if among is not None else range(len(matcher.table))):
+    for place in range(len(matcher.table)):
         filled = fits(matcher, place, holding.exposures)
         if filled is not None and possible(matcher, place, reach, spare, filled):
             line = matcher.card.lines[matcher.table[place].line]
             ranked.append(
-                (away(matcher, place, holding, filled), -line.value, order, line.id, place)
+                (away(matcher, place, holding, filled), -line.value, place, line.id)
             )
     ranked.sort()
-    return [(tiles, line, place) for tiles, _, _, line, place in ranked[:limit]]
+    return [(tiles, line, place) for tiles, _, place, line in ranked[:limit]]
 
 
 def viable(

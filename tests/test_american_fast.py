@@ -14,7 +14,7 @@ from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, Amer
 from fourwinds.american.card import FLOWER, sample_card, supply
 from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
-from fourwinds.american.matcher import _KEPT, SET_KEY, Holding, Matcher, _Compiled
+from fourwinds.american.matcher import _KEPT, Holding, Matcher, Outlook, _Compiled
 from fourwinds.rules import AMERICAN_TILES
 from fourwinds.tiles import JOKER
 
@@ -96,9 +96,9 @@ def test_every_line_equals_the_definition() -> None:
         found = [(d.line.id, d.tiles, d.instance) for d in MATCHER.distances(holding)]
         assert found == reference.distances(MATCHER, holding), holding
         unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
-        for limit, among in ((1, None), (8, None), (60, None), (6, rng.sample(range(872), 60))):
-            targets = MATCHER.targets(holding, unseen, jokers_unseen, limit, among)
-            expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit, among)
+        for limit in (1, 6, 8, 60):
+            targets = MATCHER.targets(holding, unseen, jokers_unseen, limit)
+            expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit)
             assert [(t.tiles, t.line.id, t.place) for t in targets] == expected, holding
         complete = [d.line.id for d in MATCHER.distances(holding) if d.tiles == 0]
         if sum(holding.counts) + holding.jokers + sum(n for _, n in holding.exposures) == 14:
@@ -106,8 +106,8 @@ def test_every_line_equals_the_definition() -> None:
 
 
 def test_candidates_from_a_seat_s_tiles_equal_those_of_its_holding() -> None:
-    """``tile_candidates`` (flowers apart, jokers included, as a deal keeps them) and
-    ``set_keys`` by their definitions."""
+    """``tile_candidates`` (flowers apart, jokers included, as a deal keeps them) by its
+    definition."""
     rng = random.Random(6)
     for _ in range(300):
         tiles = [0] * (JOKER + 1)
@@ -123,14 +123,6 @@ def test_candidates_from_a_seat_s_tiles_equal_those_of_its_holding() -> None:
         if not bits:  # the tiles up to ``last`` allow none, whatever else is held
             other = [n if tile <= last else rng.randrange(3) for tile, n in enumerate(tiles)]
             assert MATCHER.tile_candidates(other, exposures)[0] == 0
-        places = rng.sample(range(len(MATCHER.table)), rng.choice((0, 1, 60)))
-        keys = {
-            key for p in places if not MATCHER.table[p].concealed for key in MATCHER.table[p].sets
-        }
-        bits = MATCHER.set_keys(places)
-        assert {(k // SET_KEY, k % SET_KEY) for k in range(bits.bit_length()) if bits >> k & 1} == (
-            keys
-        )
 
 
 def unseen_of(rng: random.Random) -> list[int] | None:
@@ -166,11 +158,8 @@ def test_targets_equal_the_definition(chunk: int) -> None:
     for holding in HOLDINGS[chunk::3]:
         unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
         limit = rng.choice((1, 6, 8, 60))
-        among = None
-        if rng.random() < 0.5:
-            among = rng.sample(range(len(MATCHER.table)), rng.choice((5, 60, 300)))
-        found = MATCHER.targets(holding, unseen, jokers_unseen, limit, among)
-        expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit, among)
+        found = MATCHER.targets(holding, unseen, jokers_unseen, limit)
+        expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit)
         assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
         for target in found:
             entry = MATCHER.table[target.place]
@@ -183,39 +172,30 @@ def test_targets_equal_the_definition(chunk: int) -> None:
             assert target.sets == tuple(sets)
 
 
-def test_a_shortlist_is_the_places_of_the_targets() -> None:
-    """``shortlist`` gives the places ``targets`` would, and their first targets are those of
-    the whole card (what the card bot asks at each full look)."""
-    rng = random.Random(5)
-    for holding in HOLDINGS[::4]:
-        unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
-        size, limit = rng.choice((1, 6, 30, 60)), rng.choice((1, 6, 30))
-        shortlist = MATCHER.shortlist(holding, unseen, jokers_unseen, size)
-        found = MATCHER.targets(holding, unseen, jokers_unseen, size)
-        assert shortlist.places == [target.place for target in found], holding
-        first = MATCHER.targets(holding, unseen, jokers_unseen, limit, shortlist.places[:limit])
-        assert first == found[:limit], holding
-        assert shortlist.targets(holding, unseen, jokers_unseen, limit) == found[:limit]
-
-
-def test_shortlists_carried_on_equal_the_definition() -> None:
-    """A seat's shortlist asked about hand after hand with other tiles in sight, and made
-    again from the last (its count of the tiles carried on a kind at a time): each answer
-    equals the plain definition, and the memo stays small."""
+def test_an_outlook_counted_on_equals_the_definition() -> None:
+    """A seat's outlook asked about hand after hand, with other tiles in sight and other
+    exposures, its count of the tiles carried on a kind at a time: each answer equals the plain
+    definition, and the tiles in sight asked about twice give the same answer."""
     rng = random.Random(11)
-    last = None
-    for holding in HOLDINGS[: _KEPT * 2]:
+    outlook = Outlook(MATCHER)
+    holding = HOLDINGS[0]
+    for _ in range(600):
+        if rng.random() < 0.1:  # another hand, often with other exposures
+            holding = rng.choice(HOLDINGS)
+        else:  # a tile or a joker in or out, as play goes
+            counts = holding.counts[:]
+            counts[rng.randrange(KIND_COUNT)] += 1
+            held = [t for t, n in enumerate(counts) if n]
+            counts[rng.choice(held)] -= 1
+            jokers = max(0, holding.jokers + rng.choice((-1, 0, 0, 0, 1)))
+            holding = holding._replace(counts=counts, jokers=jokers)
         unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
-        shortlist = MATCHER.shortlist(holding, unseen, jokers_unseen, 60, last)
-        for other in rng.sample(HOLDINGS, 3):
-            other = other._replace(exposures=holding.exposures)
-            unseen, jokers_unseen = unseen_of(rng), rng.choice((0, 2, 8))
-            found = shortlist.targets(other, unseen, jokers_unseen, 6)
-            among = shortlist.places
-            expected = reference.targets(MATCHER, other, unseen, jokers_unseen, 6, among)
-            assert [(t.tiles, t.line.id, t.place) for t in found] == expected, other
-        last = shortlist
-        assert len(MATCHER._aways) <= _KEPT
+        limit = rng.choice((1, 6, 30))
+        for _ in range(rng.choice((1, 2))):
+            found = outlook.targets(holding, unseen, jokers_unseen, limit)
+            assert found == MATCHER.targets(holding, unseen, jokers_unseen, limit), holding
+            expected = reference.targets(MATCHER, holding, unseen, jokers_unseen, limit)
+            assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
 
 
 def test_viable_equals_the_definition() -> None:

@@ -9,8 +9,8 @@ import random
 import pytest
 from american_rig import action, arrange, give, next_draws, through_charleston
 
-from fourwinds.american.actions import PASS_TILES, AmericanAction
-from fourwinds.american.bots import make_american_bot
+from fourwinds.american.actions import DISCARD, PASS_TILES, AmericanAction
+from fourwinds.american.bots import TARGETS, CardBot, _unseen_jokers, make_american_bot
 from fourwinds.american.card import Card
 from fourwinds.american.deal import (
     MAHJONG_IN_ERROR,
@@ -633,3 +633,34 @@ def test_bots_declare_mah_jongg_only_with_a_complete_hand(bot: str) -> None:
         assert result is not None and not any(result.dead)
         wins += result.winner is not None
     assert wins >= 6
+
+
+def test_the_card_bot_weighs_a_discard_against_the_targets_of_its_last_turn() -> None:
+    """docs/rules/american.md "The card bot": after each turn that throws a natural tile, the
+    bot keeps the sets of the targets it discarded by, and whether one was within four tiles;
+    a discard of another kind (or any discard while all were far) is passed without counting
+    again, and only while its tiles are those it was left with."""
+    deal = AmericanDeal(get_rules("american"), seed=3)
+    bots = [CardBot(seat) for seat in range(4)]
+    checked = passed = 0
+    while deal.result is None:
+        seat = deal.to_move()[0]
+        view, bot = AmericanView(deal, seat), bots[seat]
+        action = bot.choose(view)
+        if view.phase == "turn" and action.kind == DISCARD and action.tiles != (JOKER,):
+            holding = view.holding
+            jokers = _unseen_jokers(view, holding)
+            targets = view.matcher.targets(holding, view.unseen(), jokers, TARGETS)
+            deal.apply(seat, action)
+            plan, after = bot._plan, AmericanView(deal, seat).holding
+            assert plan is not None and plan.holds(after) and not plan.holds(holding)
+            sets = {s for t in targets if not t.line.concealed for s in t.sets}
+            assert plan.calls == sets and plan.near == (targets[0].tiles <= 4)
+            for tile_kind in range(len(after.counts)):
+                wanted = (tile_kind, 3) in sets and plan.near
+                assert plan.passes(tile_kind, [3]) == (not wanted)
+                passed += not wanted
+            checked += 1
+            continue
+        deal.apply(seat, action)
+    assert checked >= 20 and 0 < passed < checked * len(after.counts)

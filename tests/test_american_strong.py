@@ -13,11 +13,10 @@ from fourwinds.arena import arena
 from fourwinds.rules import get_rules
 from fourwinds.tiles import format_tiles
 
-DEALS = 100
-"""Duplicate deals of seed 1 on which the edge was measured +19.1 points per hand (95%
-interval +6.6..+31.6), wins worth 180.7 against 158.6-166.6 (deal-ins, 13.0% against
-12.8-15.0%, need more deals to tell apart); over 2,000 deals +8.2 (+5.3..+11.1), and over
-6,000 deals of seed 9 (docs/bots.md) clear of zero too."""
+DEALS = 400
+"""Duplicate deals of seed 1 on which the edge was measured +11.0 points per hand (95%
+interval +4.9..+17.1), wins worth 174.8 against 155.5-167.1; over 2,000 deals +8.2
+(+5.4..+11.0), and on seeds 2, 3, 4 and 9 clear of zero too (docs/bots.md)."""
 
 
 def play(seed: int) -> list[tuple[int, str, tuple[int, ...], int]]:

@@ -92,7 +92,7 @@ def test_the_bots_choose_the_same_from_a_view_received_as_json(
     name: str, seeds: tuple[int, ...], bot: str
 ) -> None:
     """The family's remote view (with the table's card, where hands are won by one) stands in
-    for its view; each seat has a bot for each view, as the card bot remembers its shortlist
+    for its view; each seat has a bot for each view, as the card bot carries its count of the card
     between decisions."""
     rules = get_rules(name)
     family = family_of(rules)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from fourwinds.american.actions import (
     CALL,
@@ -34,7 +34,6 @@ from fourwinds.american.actions import (
     DISCARDS,
     EXCHANGE,
     PASS_ACTION,
-    PASS_TILES,
     VOTE,
     WIN_ACTION,
     AmericanAction,
@@ -43,7 +42,7 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import SET_KEY, Holding, Matcher, Shortlist, Target
+from fourwinds.american.matcher import ExposureKey, Holding, Matcher, Outlook, Target
 from fourwinds.chance import choice
 from fourwinds.tiles import JOKER, KINDS, Tile
 
@@ -53,11 +52,6 @@ FAR: Final = 4
 """Tiles away from every line at which the bot votes for a second Charleston."""
 CALL_WITHIN: Final = 4
 """The bot calls a discard only when its best line is at most this many tiles away."""
-SHORTLIST: Final = 60
-"""Instances the card bot looks at between two looks at the whole card."""
-RESCAN: Final = 6
-"""Decisions made on the shortlist before the bot looks at the whole card again (at once
-after a call, or when a new hand begins)."""
 _KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 
 
@@ -108,43 +102,27 @@ class RandomAmericanBot:
 
 
 class CardBot:
-    """Plays by the card (see the module). Between looks at the whole card it ranks only a
-    shortlist of the instances that were nearest, which is what makes it fast."""
+    """Plays by the card (see the module). It counts how far every instance of the card is
+    from its tiles at each decision, going on from its last count (``Outlook``)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed  # deterministic; the seed is kept for a uniform API
-        self._shortlist: Shortlist | None = None
-        self._decisions = RESCAN
-        self._scanned: tuple[tuple[tuple[Tile, int], ...], int] = ((), 0)
-        """The exposures and the tiles left in the wall at the last full look."""
-        self._sets = 0
-        """The sets of the shortlist's lines that take exposures (``Matcher.set_keys``)."""
+        self._outlook: Outlook | None = None
+        self._plan: _Plan | None = None
+        """What its last turn left it aiming at, for the discards it is asked about next."""
+
+    def _nearest(self, view: AmericanSeatView, holding: Holding, limit: int) -> list[Target]:
+        """The nearest instances the tiles in sight still allow (``Matcher.targets``)."""
+        if self._outlook is None:
+            self._outlook = Outlook(view.matcher)
+        jokers = _unseen_jokers(view, holding)
+        return self._outlook.targets(holding, view.unseen(), jokers, limit)
 
     def _targets(
         self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
     ) -> list[Target]:
-        if self._rescan_due(view, holding):
-            matcher, unseen, jokers = view.matcher, view.unseen(), _unseen_jokers(view, holding)
-            shortlist = matcher.shortlist(holding, unseen, jokers, SHORTLIST, self._shortlist)
-            self._shortlist = shortlist
-            self._sets = matcher.set_keys(shortlist.places)
-            self._decisions = 0
-            self._scanned = (holding.exposures, view.live_left)
-            # The nearest of the whole card are the first of the shortlist.
-            return shortlist.targets(holding, unseen, jokers, limit)
-        self._decisions += 1
-        return _targets(view, holding, limit, self._shortlist)
-
-    def _rescan_due(self, view: AmericanSeatView, holding: Holding) -> bool:
-        """Whether the next decision looks at the whole card rather than the shortlist."""
-        exposures, live = self._scanned
-        return (
-            self._decisions >= RESCAN
-            or holding.exposures != exposures
-            or view.live_left > live
-            or self._shortlist is None
-            or not self._shortlist.places
-        )
+        """The instances the bot aims at: the nearest."""
+        return self._nearest(view, holding, limit)
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
         legal, holding, phase = view.legal_actions, view.holding, view.phase
@@ -152,22 +130,20 @@ class CardBot:
         if WIN_ACTION in legal and (phase != "turn" or view.matcher.is_complete(holding)):
             return WIN_ACTION
         if phase == "claim":
-            # A discard is called only for a set of a target, and the targets are shortlisted:
-            # when no shortlisted line has such a set, the answer is known without them.
             calls = [len(a.tiles) for a in legal if a.kind == CALL]
-            if not calls:
-                return PASS_ACTION
             tile = view.discard
-            if tile is not None and not self._rescan_due(view, holding):
-                sets, first = self._sets, SET_KEY * _KIND[tile]
-                if not any(sets >> first + size & 1 for size in calls):
-                    self._decisions += 1  # as a look at the shortlist would count
-                    return PASS_ACTION
+            if not calls or tile is None:
+                return PASS_ACTION
+            plan = self._plan
+            if plan is not None and plan.holds(holding) and plan.passes(_KIND[tile], calls):
+                return PASS_ACTION
         targets = self._targets(view, holding)
         if phase == "charleston":
             return self._charleston(legal, view.hand, holding, targets)
         if phase == "turn":
-            return self._turn(view, legal, holding, targets)
+            action = self._turn(view, legal, holding, targets)
+            self._plan = _Plan.after(holding, action, targets)
+            return action
         return self._claim(view, legal, holding, targets)
 
     def _charleston(
@@ -187,7 +163,7 @@ class CardBot:
             return next(a for a in legal if a.kind == COURTESY and a.number == min(3, useless))
         # Every pass has as many tiles, own and blind together.
         keep = self._keep_worth(holding, targets)
-        return _least_worth(hand, keep, len(last.tiles) + last.number, PASS_TILES)
+        return _cheapest_pass(hand, keep, len(last.tiles) + last.number)
 
     def _turn(
         self,
@@ -200,12 +176,10 @@ class CardBot:
         for action in legal:
             if action.kind == EXCHANGE:
                 after = _with(holding, remove=action.tiles[0], jokers=1)
-                nearer = _targets(view, after, 1, self._shortlist)
+                nearer = self._nearest(view, after, 1)
                 if nearer and nearer[0].tiles <= best:
                     return action
-        return _least_worth(
-            view.hand, self._discard_worth(view, holding, targets, best), 1, DISCARD
-        )
+        return _cheapest_discard(legal, self._discard_worth(view, holding, targets, best))
 
     def _keep_worth(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
         """What each held kind is worth keeping through a pass or a discard."""
@@ -245,21 +219,50 @@ class CardBot:
             (*holding.exposures, (exposure.tile, exposure.size)),
             holding.exposed_jokers + exposure.jokers,
         )
-        nearer = _targets(view, after, 1)
+        jokers = _unseen_jokers(view, after)
+        nearer = view.matcher.targets(after, view.unseen(), jokers, 1)
         if nearer and nearer[0].tiles < targets[0].tiles:
             return action
         return PASS_ACTION
 
 
-def _targets(
-    view: AmericanSeatView, holding: Holding, limit: int, among: Shortlist | None = None
-) -> list[Target]:
-    """The nearest instances the tiles in sight still allow, on the whole card or ``among``
-    a shortlist."""
-    jokers = _unseen_jokers(view, holding)
-    if among is None:
-        return view.matcher.targets(holding, view.unseen(), jokers, limit)
-    return among.targets(holding, view.unseen(), jokers, limit)
+class _Plan(NamedTuple):
+    """What a bot's turn left it aiming at: the targets it discarded by (counted with the tile
+    it threw). Until its next turn its tiles do not change, so a discard that none of those
+    targets has a set of, or any discard while all are far, is passed without counting again."""
+
+    counts: list[int]
+    jokers: int
+    exposures: tuple[ExposureKey, ...]
+    calls: frozenset[ExposureKey]
+    """The sets of the targets that a discard may be called for."""
+    near: bool
+    """Whether the nearest target was at most ``CALL_WITHIN`` tiles away."""
+
+    @classmethod
+    def after(
+        cls, holding: Holding, action: AmericanAction, targets: Sequence[Target]
+    ) -> _Plan | None:
+        """The plan when ``action`` discards a natural tile, else None (the turn goes on)."""
+        if action.kind != DISCARD or action.tiles[0] == JOKER:
+            return None
+        counts = holding.counts[:]
+        counts[_KIND[action.tiles[0]]] -= 1
+        calls = frozenset(s for t in targets if not t.line.concealed for s in t.sets)
+        near = any(t.tiles <= CALL_WITHIN for t in targets)
+        return cls(counts, holding.jokers, holding.exposures, calls, near)
+
+    def holds(self, holding: Holding) -> bool:
+        """Whether the holding is the one the plan was made for."""
+        return (
+            holding.counts == self.counts
+            and holding.jokers == self.jokers
+            and holding.exposures == self.exposures
+        )
+
+    def passes(self, tile_kind: int, sizes: Sequence[int]) -> bool:
+        """Whether a discard of this kind, callable for sets of these sizes, is passed."""
+        return not self.near or all((tile_kind, size) not in self.calls for size in sizes)
 
 
 def _worth(
@@ -276,16 +279,21 @@ def _worth(
     return worth
 
 
-def _least_worth(
-    hand: Sequence[Tile], worth: list[float], count: int, action_kind: str
-) -> AmericanAction:
-    """The pass or discard of the ``count`` tiles worth least; a joker is never passed, and
-    discarded only when nothing else is left."""
-    naturals = [t for t in hand if t != JOKER]
-    if action_kind == DISCARD:
-        return DISCARDS[min(naturals, key=lambda t: (worth[_KIND[t]], t), default=JOKER)]
-    naturals.sort(key=lambda t: (worth[_KIND[t]], t))
+def _cheapest_pass(hand: Sequence[Tile], worth: list[float], count: int) -> AmericanAction:
+    """The pass of the ``count`` tiles worth least (the lowest tile among equals), never a
+    joker."""
+    naturals = sorted((t for t in hand if t != JOKER), key=lambda t: (worth[_KIND[t]], t))
     return pass_tiles(naturals[:count])
+
+
+def _cheapest_discard(legal: Sequence[AmericanAction], worth: list[float]) -> AmericanAction:
+    """The discard of the tile worth least (the lowest tile among equals); a joker only when
+    nothing else is left. One discard is offered for each tile held."""
+    return min(
+        (a for a in legal if a.kind == DISCARD and a.tiles[0] != JOKER),
+        key=lambda a: (worth[_KIND[a.tiles[0]]], a.tiles[0]),
+        default=DISCARDS[JOKER],
+    )
 
 
 def _with(holding: Holding, remove: Tile, jokers: int) -> Holding:
@@ -349,7 +357,7 @@ class StrongBot(CardBot):
             if not holding.jokers:  # still jokerless: an exchange would take a joker in
                 legal = [action for action in legal if action.kind != EXCHANGE]
             elif holding.jokers == 1 and DISCARDS[JOKER] in legal:
-                bare = _targets(view, holding._replace(jokers=0), 1, self._shortlist)
+                bare = self._nearest(view, holding._replace(jokers=0), 1)
                 if bare and bare[0].tiles <= 1:
                     return DISCARDS[JOKER]
         return super()._turn(view, legal, holding, targets)

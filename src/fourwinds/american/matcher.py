@@ -38,8 +38,6 @@ _T = TypeVar("_T")
 
 ExposureKey = tuple[Tile, int]
 """An exposure as the matcher sees it: (kind, size)."""
-SET_KEY: Final = 8
-"""Bits per kind in ``Matcher.set_keys``: one for each exposure size (at most 6)."""
 Needs = tuple[tuple[Tile, int, int], ...]
 """What an instance still needs, by kind: (kind, tiles in all, of which natural only)."""
 
@@ -223,7 +221,6 @@ class _Table:
         self,
         fits: _Fits,
         exposures: tuple[ExposureKey, ...],
-        values: list[int],
         lines: Sequence[Line],
     ) -> None:
         entries = self.entries = fits.entries
@@ -235,15 +232,10 @@ class _Table:
                 sets.remove(exposure)
             self.sets.append(tuple(sets))
         self.places = [entry.place for entry in entries]
-        self.rank = {place: position for position, place in enumerate(self.places)}
         self._rows: list[tuple[Line, Needs, tuple[ExposureKey, ...], int] | None]
         self._rows = [None] * len(entries)
-        self._needed: list[int | None] = [None] * len(entries)
-        self.tier = [0] * len(entries)
-        """For each position, the first position of an instance as valuable: ranks values."""
-        for position in range(1, len(entries)):
-            same = values[entries[position].line] == values[entries[position - 1].line]
-            self.tier[position] = self.tier[position - 1] if same else position
+        self._made: list[Target | None] = [None] * len(entries)
+        """The last target made of each instance: made again only when its tiles away differ."""
         self.size = len(entries)
         self.offsets: list[int] = []
         """Each position's byte: the positions in order, a guard byte after each line's."""
@@ -329,6 +321,9 @@ class _Table:
         """The places that the tiles within reach last asked about leave unfilled
         (``out_of_reach``): what is in sight changes a tile at a time, and every seat asks the
         same (a seat's tiles and what it cannot see add up to what no seat sees)."""
+        self._out: tuple[int, int, int] = (-1, 0, 0)
+        """The last answer of ``out_of_reach``, with what it was asked: the seats ask again
+        between two tiles coming into sight."""
 
     def row(self, position: int) -> tuple[Line, Needs, tuple[ExposureKey, ...], int]:
         """A target's fields but its tiles away, for the instance at ``position`` (made when
@@ -340,14 +335,12 @@ class _Table:
             self._rows[position] = found
         return found
 
-    def needed(self, position: int) -> int:
-        """What the instance at ``position`` needs of each kind, a byte per kind (bit ``8 *
-        kind``), made when first asked: held and unseen tiles packed alike show at once whether
-        they are enough."""
-        found = self._needed[position]
-        if found is None:
-            found = sum(need << 8 * tile for tile, need, _ in self.needs[position])
-            self._needed[position] = found
+    def target(self, aways: bytes, position: int) -> Target:
+        """The target of the instance at ``position``, its tiles away read from ``aways``."""
+        tiles = aways[self.offsets[position]]
+        found = self._made[position]
+        if found is None or found[0] != tiles:
+            found = self._made[position] = _TARGET((tiles, *self.row(position)))
         return found
 
     def part(self, tile: Tile, count: int) -> int:
@@ -398,10 +391,15 @@ class _Table:
         kind and ``spare`` jokers (those some tile away from them), 0 in the others."""
         if self._reach is None:
             self._reach = _Unfilled(self)
-        ones, high = self.ones, self.high
-        aways = self.saturated(self._reach.update(reach), spare)
-        out = ((aways | high) - ones) & high  # the top bit of bytes not 0
-        return (out >> 7) * _OUT
+        unfilled = self._reach.update(reach)
+        last_unfilled, last_spare, out = self._out
+        if unfilled != last_unfilled or spare != last_spare:
+            ones, high = self.ones, self.high
+            aways = self.saturated(unfilled, spare)
+            out = ((aways | high) - ones) & high  # the top bit of bytes not 0
+            out = (out >> 7) * _OUT
+            self._out = (unfilled, spare, out)
+        return out
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer."""
@@ -484,7 +482,7 @@ _FITS: Final = 1024
 """The instances that fit a set of exposures (``_Fits``), kept per matcher likewise: the
 dead-hand test meets many more sets than the bots' tables, and each is small."""
 _KEPT: Final = 64
-"""Shortlists, and hands' tiles away, kept per matcher (all dropped when full): a few per seat
+"""Hands' tiles away kept per matcher (all dropped when full): a few per seat
 at a table."""
 
 
@@ -539,22 +537,25 @@ class _Unfilled:
         return packed
 
 
-class Shortlist:
-    """A bot's shortlist: some instances of one table that it ranks between looks at the whole
-    card, in the order that ranks equals (the more valuable first, then the order of its
-    ``places``). The seat's tiles are counted a kind at a time, as they change."""
+class Outlook:
+    """How far every instance of the card is from one seat's tiles, for a bot that asks at
+    every decision (``Matcher.targets``, counted on from the last answer): between two
+    decisions the seat's tiles change by a kind or two, and what is in sight by a tile or two
+    (``_Table.out_of_reach``, shared by the seats). A new set of exposures starts a new count.
 
-    __slots__ = ("_made", "_order", "_pick", "_table", "_unfilled", "places")
+    >>> from fourwinds.american.card import sample_card
+    >>> matcher = Matcher(sample_card())
+    >>> outlook = Outlook(matcher)
+    >>> holding = Holding.of(AmericanHand.parse("22z 226m 5z 2222p 6s 44z"))
+    >>> outlook.targets(holding, limit=3) == matcher.targets(holding, limit=3)
+    True
+    """
 
-    def __init__(self, table: _Table, positions: Sequence[int], unfilled: _Unfilled) -> None:
-        """The instances at these positions of the table, in this order."""
-        self.places = list(map(table.places.__getitem__, positions))
-        self._table = table
-        self._order = sorted(positions, key=table.tier.__getitem__)  # stable: keeps the order
-        self._pick = _picker(list(map(table.offsets.__getitem__, self._order)))
-        self._unfilled = unfilled
-        self._made: list[Target | None] = [None] * len(self._order)
-        """The last target made of each instance: kept while its tiles away stay the same."""
+    __slots__ = ("_matcher", "_unfilled")
+
+    def __init__(self, matcher: Matcher) -> None:
+        self._matcher = matcher
+        self._unfilled: _Unfilled | None = None
 
     def targets(
         self,
@@ -563,37 +564,19 @@ class Shortlist:
         jokers_unseen: int = JOKERS,
         limit: int = 8,
     ) -> list[Target]:
-        """``Matcher.targets`` among these instances, for a hand with the exposures the
-        shortlist was made for."""
-        counts, jokers, table = holding.counts, holding.jokers, self._table
-        if unseen is None:
-            unseen = _PLENTY
-        packed = table.saturated(self._unfilled.update(counts), jokers)
-        aways = self._pick(packed.to_bytes(table.width, "little"))
-        reach = list(map(operator.add, counts, unseen))
-        # A byte per kind as ``_Table.needed``, 0x80 above each: an instance that needs no
-        # more of any kind than is within reach leaves every 0x80 standing.
-        within = int.from_bytes(bytes(reach), "little") | _HIGHS
-        spare = jokers + jokers_unseen
-        order, needs, made, found = self._order, table.needs, self._made, []
-        for tiles in range(HAND_SIZE + 1):
-            offset = aways.find(tiles)
-            while offset >= 0:
-                position = order[offset]
-                if (within - table.needed(position)) & _HIGHS == _HIGHS or possible(
-                    needs[position], reach, spare
-                ):
-                    target = made[offset]
-                    if target is None or target[0] != tiles:
-                        target = made[offset] = _TARGET((tiles, *table.row(position)))
-                    found.append(target)
-                    if len(found) == limit:
-                        return found
-                offset = aways.find(tiles, offset + 1)
-        return found
-
-
-_HIGHS: Final = int.from_bytes(b"\x80" * KIND_COUNT, "little")
+        """``Matcher.targets`` of the seat's holding."""
+        table = self._matcher._table_of(holding.exposures)
+        unfilled = self._unfilled
+        if unfilled is None or unfilled._table is not table:
+            unfilled = self._unfilled = _Unfilled(table)
+        counts, jokers = holding.counts, holding.jokers
+        packed = table.saturated(unfilled.update(counts), jokers) | table.guard_out
+        if unseen is not None:
+            reach = list(map(operator.add, counts, unseen))
+            packed |= table.out_of_reach(reach, jokers + jokers_unseen)
+        aways = packed.to_bytes(table.width, "little")
+        positions = map(table.position_at.__getitem__, _nearest(aways))
+        return [table.target(aways, p) for p in itertools.islice(positions, limit)]
 
 
 class Matcher:
@@ -624,11 +607,6 @@ class Matcher:
             if not entry.concealed:
                 for key in entry.sets:
                     self.with_set[key] = self.with_set.get(key, 0) | bit
-        self.set_bits = [
-            0 if entry.concealed else sum(1 << SET_KEY * t + n for t, n in set(entry.sets))
-            for entry in self.table
-        ]
-        """Each instance's sets that may be exposed, one bit per (kind, size) (``set_keys``)."""
         self.with_tile = [
             self.everything if tile == JOKER else self.with_kind[kind(tile)]
             for tile in range(KINDS)
@@ -655,7 +633,7 @@ class Matcher:
         return _Fits(entries, exposures)
 
     def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
-        return _Table(self._fits(exposures), exposures, self.values, self.card.lines)
+        return _Table(self._fits(exposures), exposures, self.card.lines)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
         return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
@@ -681,11 +659,6 @@ class Matcher:
                     if not bits:
                         return 0
         return bits
-
-    def set_keys(self, places: Iterable[int]) -> int:
-        """The sets that the instances at ``places`` may expose: bit ``SET_KEY * kind + size``
-        for each (kind, size). No other exposure can be one of theirs."""
-        return functools.reduce(operator.or_, map(self.set_bits.__getitem__, places), 0)
 
     def tile_candidates(
         self, tiles: Sequence[int], exposures: tuple[ExposureKey, ...]
@@ -793,45 +766,16 @@ class Matcher:
         unseen: Sequence[int] | None = None,
         jokers_unseen: int = JOKERS,
         limit: int = 8,
-        among: Sequence[int] | None = None,
     ) -> list[Target]:
-        """The ``limit`` nearest instances, the more valuable first among equals (then in card
-        order, or in the order of ``among``). With ``unseen`` (natural tiles per kind still to
-        be had), instances that the tiles in sight rule out are skipped; ``among`` looks only at
-        these places of the table (as a ``Shortlist`` of them would). For hints and bots."""
+        """The ``limit`` nearest instances, the more valuable first among equals, then in card
+        order. With ``unseen`` (natural tiles per kind still to be had), instances that the
+        tiles in sight rule out are skipped. For hints and bots (a bot asking at every decision
+        counts on with an ``Outlook``)."""
         table = self._table_of(holding.exposures)
-        if among is not None:
-            positions = [table.rank[place] for place in among if place in table.rank]
-            shortlist = Shortlist(table, positions, _Unfilled(table))
-            return shortlist.targets(holding, unseen, jokers_unseen, limit)
         if unseen is None:
             unseen = _PLENTY
         aways, ranked = self._ranked(table, holding, unseen, jokers_unseen, limit)
-        offsets, row = table.offsets, table.row
-        return [_TARGET((aways[offsets[p]], *row(p))) for p in itertools.islice(ranked, limit)]
-
-    def shortlist(
-        self,
-        holding: Holding,
-        unseen: Sequence[int] | None = None,
-        jokers_unseen: int = JOKERS,
-        size: int = 60,
-        last: Shortlist | None = None,
-    ) -> Shortlist:
-        """The ``size`` instances ``targets`` would give, their places in its order: a bot's
-        shortlist, made without the targets, for hands with the same exposures. The seat's
-        ``last`` shortlist goes on counting its tiles from where it was."""
-        table = self._table_of(holding.exposures)
-        unfilled = _Unfilled(table) if last is None or last._table is not table else last._unfilled
-        counts, jokers = holding.counts, holding.jokers
-        if unseen is None:
-            unseen = _PLENTY
-        aways = table.saturated(unfilled.update(counts), jokers) | table.guard_out
-        reach = list(map(operator.add, counts, unseen))
-        aways |= table.out_of_reach(reach, jokers + jokers_unseen)
-        nearest = _nearest(aways.to_bytes(table.width, "little"))
-        positions = map(table.position_at.__getitem__, nearest)
-        return Shortlist(table, list(itertools.islice(positions, size)), unfilled)
+        return [table.target(aways, p) for p in itertools.islice(ranked, limit)]
 
     def _ranked(
         self,
