@@ -5,8 +5,9 @@ highest value, skipping those the tiles in sight rule out (reference 4.2). Each 
 worth what those targets need of it, nearer targets counting more; the bot passes and discards
 the tiles worth least and never a joker while it has anything else. It declares Mah Jongg when
 it can, exchanges a tile for a joker when that brings it no further from its best line, calls a
-discard only for a set of a target line and only when the call brings it nearer, and votes for
-the second Charleston when its hand is still far from every line. :class:`StrongBot` is the
+discard only for a set of a target line (of its last turn's targets: its tiles have not changed
+since) and only when the call brings it nearer, and votes for the second Charleston when its
+hand is still far from every line. :class:`StrongBot` is the
 card bot aiming at the lines it is likeliest to complete given the tiles in sight.
 
 >>> from fourwinds.rules import get_rules
