@@ -220,8 +220,7 @@ class CardBot:
             (*holding.exposures, (exposure.tile, exposure.size)),
             holding.exposed_jokers + exposure.jokers,
         )
-        jokers = _unseen_jokers(view, after)
-        nearer = view.matcher.targets(after, view.unseen(), jokers, 1)
+        nearer = self._nearest(view, after, 1)
         if nearer and nearer[0].tiles < targets[0].tiles:
             return action
         return PASS_ACTION

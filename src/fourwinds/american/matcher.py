@@ -401,6 +401,14 @@ class _Table:
             self._out = (unfilled, spare, out)
         return out
 
+    def in_reach(
+        self, packed: int, counts: Sequence[int], unseen: Sequence[int], spare: int
+    ) -> bytes:
+        """Tiles away ``packed`` as ``aways`` gives them, ``_OUT`` for each instance that the
+        tiles held and ``unseen`` and ``spare`` jokers cannot make."""
+        reach = list(map(operator.add, counts, unseen))
+        return (packed | self.out_of_reach(reach, spare)).to_bytes(self.width, "little")
+
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer."""
         # With no joker every unfilled place counts alike: the totals are half as long.
@@ -571,10 +579,10 @@ class Outlook:
             unfilled = self._unfilled = _Unfilled(table)
         counts, jokers = holding.counts, holding.jokers
         packed = table.saturated(unfilled.update(counts), jokers) | table.guard_out
-        if unseen is not None:
-            reach = list(map(operator.add, counts, unseen))
-            packed |= table.out_of_reach(reach, jokers + jokers_unseen)
-        aways = packed.to_bytes(table.width, "little")
+        if unseen is None:
+            aways = packed.to_bytes(table.width, "little")
+        else:
+            aways = table.in_reach(packed, counts, unseen, jokers + jokers_unseen)
         positions = map(table.position_at.__getitem__, _nearest(aways))
         return [table.target(aways, p) for p in itertools.islice(positions, limit)]
 
@@ -790,9 +798,7 @@ class Matcher:
         spare = jokers + jokers_unseen
         aways = self._aways_of(table, counts, jokers)
         if limit > _ONE_BY_ONE:  # all at once, as many are looked at
-            reach = list(map(operator.add, counts, unseen))
-            out = table.out_of_reach(reach, spare)
-            aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
+            aways = table.in_reach(int.from_bytes(aways, "little"), counts, unseen, spare)
             return aways, map(table.position_at.__getitem__, _nearest(aways))
         order = map(table.position_at.__getitem__, _nearest(aways))
         needs = table.needs
