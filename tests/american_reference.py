@@ -86,9 +86,7 @@ def targets(
         filled = fits(matcher, place, holding.exposures)
         if filled is not None and possible(matcher, place, reach, spare, filled):
             line = matcher.card.lines[matcher.table[place].line]
-            ranked.append(
-                (away(matcher, place, holding, filled), -line.value, place, line.id)
-            )
+            ranked.append((away(matcher, place, holding, filled), -line.value, place, line.id))
     ranked.sort()
     return [(tiles, line, place) for tiles, _, place, line in ranked[:limit]]
 

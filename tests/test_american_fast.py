@@ -175,11 +175,16 @@ def test_targets_equal_the_definition(chunk: int) -> None:
 def test_an_outlook_counted_on_equals_the_definition() -> None:
     """A seat's outlook asked about hand after hand, with other tiles in sight and other
     exposures, its count of the tiles carried on a kind at a time: each answer equals the plain
-    definition, and the tiles in sight asked about twice give the same answer."""
+    definition, the tiles in sight asked about twice give the same answer, and so does a hand
+    asked about again after a look at other exposures (a call weighed)."""
     rng = random.Random(11)
     outlook = Outlook(MATCHER)
     holding = HOLDINGS[0]
     for _ in range(600):
+        if rng.random() < 0.15:  # a call weighed: a look at a hand with other exposures
+            other, unseen = rng.choice(HOLDINGS), unseen_of(rng)
+            found = outlook.targets(other, unseen, 8, 1)
+            assert found == MATCHER.targets(other, unseen, 8, 1), other
         if rng.random() < 0.1:  # another hand, often with other exposures
             holding = rng.choice(HOLDINGS)
         else:  # a tile or a joker in or out, as play goes

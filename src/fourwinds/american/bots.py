@@ -272,11 +272,15 @@ def _worth(
     held, its weight (by default more for nearer targets)."""
     worth, counts = [0.0] * KIND_COUNT, holding.counts
     for target in targets:
-        weight = 1.0 / (1 << min(target.tiles, 20)) if weight_of is None else weight_of(target)
+        weight = _WEIGHT[target.tiles] if weight_of is None else weight_of(target)
         for tile, need, _ in target.needs:
             if 0 < counts[tile] <= need:
                 worth[tile] += weight
     return worth
+
+
+_WEIGHT: Final = tuple(1.0 / (1 << min(tiles, 20)) for tiles in range(256))
+"""A target's weight in ``_worth`` by its tiles away: half for each tile further."""
 
 
 def _cheapest_pass(hand: Sequence[Tile], worth: list[float], count: int) -> AmericanAction:

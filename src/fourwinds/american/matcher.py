@@ -489,6 +489,8 @@ _TABLES: Final = 256
 _FITS: Final = 1024
 """The instances that fit a set of exposures (``_Fits``), kept per matcher likewise: the
 dead-hand test meets many more sets than the bots' tables, and each is small."""
+_COUNTS: Final = 4
+"""Sets of exposures an ``Outlook`` keeps its count for."""
 _KEPT: Final = 64
 """Hands' tiles away kept per matcher (all dropped when full): a few per seat
 at a table."""
@@ -549,7 +551,10 @@ class Outlook:
     """How far every instance of the card is from one seat's tiles, for a bot that asks at
     every decision (``Matcher.targets``, counted on from the last answer): between two
     decisions the seat's tiles change by a kind or two, and what is in sight by a tile or two
-    (``_Table.out_of_reach``, shared by the seats). A new set of exposures starts a new count.
+    (``_Table.out_of_reach``, shared by the seats). A count is kept for each of the last few
+    sets of exposures asked about, from the second look on: a bot weighing a call asks once
+    about its holding after it (answered as ``Matcher.targets`` does, counting nothing on),
+    then about its own again. Asked again with nothing changed, it gives the same answer.
 
     >>> from fourwinds.american.card import sample_card
     >>> matcher = Matcher(sample_card())
@@ -559,11 +564,14 @@ class Outlook:
     True
     """
 
-    __slots__ = ("_matcher", "_unfilled")
+    __slots__ = ("_counts", "_last", "_matcher")
 
     def __init__(self, matcher: Matcher) -> None:
         self._matcher = matcher
-        self._unfilled: _Unfilled | None = None
+        self._counts: dict[_Table, _Unfilled | None] = {}
+        self._last: tuple[int, int, tuple[int, int], list[Target]] = (-1, -1, (0, 0), [])
+        """The last answer, with the unfilled places, the instances out of reach (numbers
+        kept while nothing changes them) and the jokers and limit it was counted for."""
 
     def targets(
         self,
@@ -574,17 +582,31 @@ class Outlook:
     ) -> list[Target]:
         """``Matcher.targets`` of the seat's holding."""
         table = self._matcher._table_of(holding.exposures)
-        unfilled = self._unfilled
-        if unfilled is None or unfilled._table is not table:
-            unfilled = self._unfilled = _Unfilled(table)
+        counts_kept = self._counts
+        unfilled = counts_kept.get(table)
+        if unfilled is None:
+            if table not in counts_kept:  # met once: mostly a call weighed and not made
+                if len(counts_kept) >= _COUNTS:
+                    del counts_kept[next(iter(counts_kept))]  # the first asked about
+                counts_kept[table] = None
+                return self._matcher.targets(holding, unseen, jokers_unseen, limit)
+            unfilled = counts_kept[table] = _Unfilled(table)
         counts, jokers = holding.counts, holding.jokers
-        packed = table.saturated(unfilled.update(counts), jokers) | table.guard_out
-        if unseen is None:
-            aways = packed.to_bytes(table.width, "little")
-        else:
-            aways = table.in_reach(packed, counts, unseen, jokers + jokers_unseen)
+        own = unfilled.update(counts)
+        out = 0
+        if unseen is not None:
+            reach = list(map(operator.add, counts, unseen))
+            out = table.out_of_reach(reach, jokers + jokers_unseen)
+        last_own, last_out, last_asked, last_found = self._last
+        if own is last_own and out is last_out and (jokers, limit) == last_asked:
+            return last_found[:]  # nothing counted has changed (the same numbers)
+        aways = (table.saturated(own, jokers) | table.guard_out | out).to_bytes(
+            table.width, "little"
+        )
         positions = map(table.position_at.__getitem__, _nearest(aways))
-        return [table.target(aways, p) for p in itertools.islice(positions, limit)]
+        found = [table.target(aways, p) for p in itertools.islice(positions, limit)]
+        self._last = (own, out, (jokers, limit), found)
+        return found[:]
 
 
 class Matcher:
