@@ -286,18 +286,21 @@ _WEIGHT: Final = tuple(1.0 / (1 << min(tiles, 20)) for tiles in range(256))
 def _cheapest_pass(hand: Sequence[Tile], worth: list[float], count: int) -> AmericanAction:
     """The pass of the ``count`` tiles worth least (the lowest tile among equals), never a
     joker."""
-    naturals = sorted((t for t in hand if t != JOKER), key=lambda t: (worth[_KIND[t]], t))
-    return pass_tiles(naturals[:count])
+    naturals = [t for t in hand if t != JOKER]
+    return pass_tiles([tile for _, tile in _by_worth(naturals, worth)[:count]])
 
 
 def _cheapest_discard(legal: Sequence[AmericanAction], worth: list[float]) -> AmericanAction:
     """The discard of the tile worth least (the lowest tile among equals); a joker only when
     nothing else is left. One discard is offered for each tile held."""
-    return min(
-        (a for a in legal if a.kind == DISCARD and a.tiles[0] != JOKER),
-        key=lambda a: (worth[_KIND[a.tiles[0]]], a.tiles[0]),
-        default=DISCARDS[JOKER],
-    )
+    tiles = [a.tiles[0] for a in legal if a.kind == DISCARD and a.tiles[0] != JOKER]
+    return DISCARDS[_by_worth(tiles, worth)[0][1]] if tiles else DISCARDS[JOKER]
+
+
+def _by_worth(tiles: Sequence[Tile], worth: list[float]) -> list[tuple[float, Tile]]:
+    """Each tile with what its kind is worth, the cheapest first (the lower tile among
+    equals)."""
+    return sorted(zip(map(worth.__getitem__, map(_KIND.__getitem__, tiles)), tiles, strict=True))
 
 
 def _with(holding: Holding, remove: Tile, jokers: int) -> Holding:
