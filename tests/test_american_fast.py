@@ -203,6 +203,44 @@ def test_an_outlook_counted_on_equals_the_definition() -> None:
             assert [(t.tiles, t.line.id, t.place) for t in found] == expected, holding
 
 
+def test_no_call_brings_a_hand_nearer_than_the_bound_of_its_set() -> None:
+    """``Outlook.fewest_with`` by its definition (the fewest tiles away, with the discard in
+    hand, of the instances with that set group besides the exposures), counted on or from
+    nothing; and no way of calling the discard for that set, naturals and jokers in any mix,
+    leaves any instance nearer."""
+    rng = random.Random(9)
+    for holding in HOLDINGS[::15]:
+        outlook = Outlook(MATCHER)
+        for _ in range(2):  # the second look keeps a count: ``fewest_with`` counts on from it
+            outlook.targets(holding)
+        exposures = holding.exposures
+        for exposure in rng.sample(KEYS, 4):
+            tile, size = exposure
+            more = holding.counts[:]
+            more[tile] += 1
+            with_tile = holding._replace(counts=more)
+            expected = min(
+                (
+                    reference.away(MATCHER, place, with_tile, filled)
+                    for place in range(len(MATCHER.table))
+                    if reference.fits(MATCHER, place, (*exposures, exposure)) is not None
+                    and (filled := reference.fits(MATCHER, place, exposures)) is not None
+                ),
+                default=0xFF,
+            )
+            bound = outlook.fewest_with(holding, tile, exposure)
+            assert bound == expected == Outlook(MATCHER).fewest_with(holding, tile, exposure)
+            for naturals in range(1, min(size, holding.counts[tile] + 1) + 1):
+                jokers = size - naturals  # the discard is one of the naturals
+                if jokers > holding.jokers:
+                    continue
+                after = holding.counts[:]
+                after[tile] -= naturals - 1
+                called = Holding(after, holding.jokers - jokers, (*exposures, exposure))
+                nearest = MATCHER.targets(called, limit=1)
+                assert not nearest or nearest[0].tiles >= bound, (holding, exposure, naturals)
+
+
 def test_viable_equals_the_definition() -> None:
     rng = random.Random(7)
     for holding in HOLDINGS:

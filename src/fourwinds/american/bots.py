@@ -114,10 +114,13 @@ class CardBot:
 
     def _nearest(self, view: AmericanSeatView, holding: Holding, limit: int) -> list[Target]:
         """The nearest instances the tiles in sight still allow (``Matcher.targets``)."""
+        jokers = _unseen_jokers(view, holding)
+        return self._outlook_of(view).targets(holding, view.unseen(), jokers, limit)
+
+    def _outlook_of(self, view: AmericanSeatView) -> Outlook:
         if self._outlook is None:
             self._outlook = Outlook(view.matcher)
-        jokers = _unseen_jokers(view, holding)
-        return self._outlook.targets(holding, view.unseen(), jokers, limit)
+        return self._outlook
 
     def _targets(
         self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
@@ -212,6 +215,9 @@ class CardBot:
         # The most naturals from the hand, so that jokers stay free for other sets.
         action = max(calls, key=lambda a: (len(exposure_of(a.tiles).naturals), -len(a.tiles)))
         exposure = exposure_of(action.tiles)
+        outlook = self._outlook_of(view)
+        if outlook.fewest_with(holding, tile_kind, (tile_kind, exposure.size)) >= targets[0].tiles:
+            return PASS_ACTION  # not even the discard in hand would bring the hand nearer
         counts = list(holding.counts)
         counts[exposure.tile] -= len(exposure.naturals) - 1
         after = Holding(

@@ -321,6 +321,8 @@ class _Table:
         """The places that the tiles within reach last asked about leave unfilled
         (``out_of_reach``): what is in sight changes a tile at a time, and every seat asks the
         same (a seat's tiles and what it cannot see add up to what no seat sees)."""
+        self._lacking: dict[ExposureKey, int] = {}
+        """``lacking`` by exposure: at most the card's kinds times the sizes of a set."""
         self._out: tuple[int, int, int] = (-1, 0, 0)
         """The last answer of ``out_of_reach``, with what it was asked: the seats ask again
         between two tiles coming into sight."""
@@ -333,6 +335,18 @@ class _Table:
             line = self.card_lines[self.entries[position].line]
             found = (line, self.needs[position], self.sets[position], self.places[position])
             self._rows[position] = found
+        return found
+
+    def lacking(self, exposure: ExposureKey) -> int:
+        """``_OUT`` in the byte of each instance with no set group ``exposure`` besides these
+        exposures (a concealed one takes none) and in the guards, 0 in the others; kept."""
+        found = self._lacking.get(exposure)
+        if found is None:
+            data = bytearray([_OUT]) * self.width
+            for offset, entry, sets in zip(self.offsets, self.entries, self.sets, strict=True):
+                if exposure in sets and not entry.concealed:
+                    data[offset] = 0
+            found = self._lacking[exposure] = int.from_bytes(data, "little")
         return found
 
     def target(self, aways: bytes, position: int) -> Target:
@@ -607,6 +621,32 @@ class Outlook:
         found = [table.target(aways, p) for p in itertools.islice(positions, limit)]
         self._last = (own, out, (jokers, limit), found)
         return found[:]
+
+    def fewest_with(self, holding: Holding, tile: Tile, exposure: ExposureKey) -> int:
+        """The fewest tiles away, with one more tile of kind ``tile``, of the instances that
+        have a set group ``exposure`` besides the holding's exposures, whatever is in sight
+        (0xFF when none has). Calling a discard of that kind for such a set brings the hand no
+        nearer: the call's tiles fill that group, as they may with the discard in hand.
+
+        >>> from fourwinds.american.card import sample_card
+        >>> outlook = Outlook(Matcher(sample_card()))
+        >>> holding = Holding.of(AmericanHand.parse("22z 226m 5z 2222p 6s 44z"))
+        >>> two_crak = 1  # 2m, of which the hand holds two
+        >>> outlook.fewest_with(holding, two_crak, (two_crak, 4))  # a kong of them called
+        3
+        """
+        table = self._matcher._table_of(holding.exposures)
+        counts, jokers = holding.counts, holding.jokers
+        unfilled = self._counts.get(table)
+        if unfilled is None:
+            more = counts[:]
+            more[tile] += 1
+            aways = table._aways(more, jokers)
+        else:
+            held = counts[tile]
+            packed = unfilled.update(counts) + table.part(tile, held) - table.part(tile, held + 1)
+            aways = table.saturated(packed, jokers)
+        return min((aways | table.lacking(exposure)).to_bytes(table.width, "little"), default=_OUT)
 
 
 class Matcher:
