@@ -228,8 +228,8 @@ def test_no_call_brings_a_hand_nearer_than_the_bound_of_its_set() -> None:
                 ),
                 default=0xFF,
             )
-            bound = outlook.fewest_with(holding, tile, exposure)
-            assert bound == expected == Outlook(MATCHER).fewest_with(holding, tile, exposure)
+            bound = outlook.fewest_with(holding, exposure)
+            assert bound == expected == Outlook(MATCHER).fewest_with(holding, exposure)
             for naturals in range(1, min(size, holding.counts[tile] + 1) + 1):
                 jokers = size - naturals  # the discard is one of the naturals
                 if jokers > holding.jokers:

@@ -215,9 +215,9 @@ class CardBot:
         # The most naturals from the hand, so that jokers stay free for other sets.
         action = max(calls, key=lambda a: (len(exposure_of(a.tiles).naturals), -len(a.tiles)))
         exposure = exposure_of(action.tiles)
-        outlook = self._outlook_of(view)
-        if outlook.fewest_with(holding, tile_kind, (tile_kind, exposure.size)) >= targets[0].tiles:
-            return PASS_ACTION  # not even the discard in hand would bring the hand nearer
+        bound = self._outlook_of(view).fewest_with(holding, (tile_kind, exposure.size))
+        if bound >= targets[0].tiles:  # not even the discard in hand brings the hand nearer
+            return PASS_ACTION
         counts = list(holding.counts)
         counts[exposure.tile] -= len(exposure.naturals) - 1
         after = Holding(

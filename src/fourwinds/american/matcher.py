@@ -622,19 +622,20 @@ class Outlook:
         self._last = (own, out, (jokers, limit), found)
         return found[:]
 
-    def fewest_with(self, holding: Holding, tile: Tile, exposure: ExposureKey) -> int:
-        """The fewest tiles away, with one more tile of kind ``tile``, of the instances that
-        have a set group ``exposure`` besides the holding's exposures, whatever is in sight
-        (0xFF when none has). Calling a discard of that kind for such a set brings the hand no
-        nearer: the call's tiles fill that group, as they may with the discard in hand.
+    def fewest_with(self, holding: Holding, exposure: ExposureKey) -> int:
+        """The fewest tiles away, with one more tile of the exposure's kind, of the instances
+        that have a set group ``exposure`` besides the holding's exposures, whatever is in sight
+        (0xFF when none has). Calling a discard for that exposure brings the hand no nearer:
+        the call's tiles fill that group, as they may with the discard in hand.
 
         >>> from fourwinds.american.card import sample_card
         >>> outlook = Outlook(Matcher(sample_card()))
         >>> holding = Holding.of(AmericanHand.parse("22z 226m 5z 2222p 6s 44z"))
         >>> two_crak = 1  # 2m, of which the hand holds two
-        >>> outlook.fewest_with(holding, two_crak, (two_crak, 4))  # a kong of them called
+        >>> outlook.fewest_with(holding, (two_crak, 4))  # a kong of them called
         3
         """
+        tile = exposure[0]
         table = self._matcher._table_of(holding.exposures)
         counts, jokers = holding.counts, holding.jokers
         unfilled = self._counts.get(table)
