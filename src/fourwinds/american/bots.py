@@ -215,15 +215,15 @@ class CardBot:
         # The most naturals from the hand, so that jokers stay free for other sets.
         action = max(calls, key=lambda a: (len(exposure_of(a.tiles).naturals), -len(a.tiles)))
         exposure = exposure_of(action.tiles)
-        bound = self._outlook_of(view).fewest_with(holding, (tile_kind, exposure.size))
-        if bound >= targets[0].tiles:  # not even the discard in hand brings the hand nearer
-            return PASS_ACTION
+        key = (exposure.tile, exposure.size)
+        if self._outlook_of(view).fewest_with(holding, key) >= targets[0].tiles:
+            return PASS_ACTION  # not even the discard in hand brings the hand nearer
         counts = list(holding.counts)
         counts[exposure.tile] -= len(exposure.naturals) - 1
         after = Holding(
             counts,
             holding.jokers - exposure.jokers,
-            (*holding.exposures, (exposure.tile, exposure.size)),
+            (*holding.exposures, key),
             holding.exposed_jokers + exposure.jokers,
         )
         nearer = self._nearest(view, after, 1)

@@ -415,13 +415,10 @@ class _Table:
             self._out = (unfilled, spare, out)
         return out
 
-    def in_reach(
-        self, packed: int, counts: Sequence[int], unseen: Sequence[int], spare: int
-    ) -> bytes:
-        """Tiles away ``packed`` as ``aways`` gives them, ``_OUT`` for each instance that the
-        tiles held and ``unseen`` and ``spare`` jokers cannot make."""
-        reach = list(map(operator.add, counts, unseen))
-        return (packed | self.out_of_reach(reach, spare)).to_bytes(self.width, "little")
+    def ruled_out(self, counts: Sequence[int], unseen: Sequence[int], spare: int) -> int:
+        """What the tiles in sight rule out: ``out_of_reach`` of the tiles held and ``unseen``
+        (``_OUT`` for each instance they and ``spare`` jokers cannot make)."""
+        return self.out_of_reach(list(map(operator.add, counts, unseen)), spare)
 
     def _aways(self, counts: Sequence[int], jokers: int) -> int:
         """``aways`` packed into an integer."""
@@ -607,10 +604,7 @@ class Outlook:
             unfilled = counts_kept[table] = _Unfilled(table)
         counts, jokers = holding.counts, holding.jokers
         own = unfilled.update(counts)
-        out = 0
-        if unseen is not None:
-            reach = list(map(operator.add, counts, unseen))
-            out = table.out_of_reach(reach, jokers + jokers_unseen)
+        out = 0 if unseen is None else table.ruled_out(counts, unseen, jokers + jokers_unseen)
         last_own, last_out, last_asked, last_found = self._last
         if own is last_own and out is last_out and (jokers, limit) == last_asked:
             return last_found[:]  # nothing counted has changed (the same numbers)
@@ -645,8 +639,9 @@ class Outlook:
             aways = table._aways(more, jokers)
         else:
             held = counts[tile]
-            packed = unfilled.update(counts) + table.part(tile, held) - table.part(tile, held + 1)
-            aways = table.saturated(packed, jokers)
+            aways = table.saturated(
+                unfilled.update(counts) + table.change(tile, held, held + 1), jokers
+            )
         return min((aways | table.lacking(exposure)).to_bytes(table.width, "little"), default=_OUT)
 
 
@@ -861,7 +856,8 @@ class Matcher:
         spare = jokers + jokers_unseen
         aways = self._aways_of(table, counts, jokers)
         if limit > _ONE_BY_ONE:  # all at once, as many are looked at
-            aways = table.in_reach(int.from_bytes(aways, "little"), counts, unseen, spare)
+            out = table.ruled_out(counts, unseen, spare)
+            aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
             return aways, map(table.position_at.__getitem__, _nearest(aways))
         order = map(table.position_at.__getitem__, _nearest(aways))
         needs = table.needs
