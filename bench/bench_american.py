@@ -16,7 +16,9 @@ instance of each line (``Matcher.distances``, what a hint shows).
 ``--games`` random-bot hands are played, a quarter as many card-bot hands. The machine's speed
 drifts from day to day: "greedy_to_riichienv" (card-bot hands per RiichiEnv random-agent hand in
 the same run) reads the card bot's figure against the issue's, whose 300 hands/s were asked where
-RiichiEnv's random agent played 874 to 1,021 (about 0.3).
+RiichiEnv's random agent played 874 to 1,021 (about 0.3). "card_bot_budget" shows where a
+card-bot hand's time goes (the engine, the thinking in each phase) beside the time a hand may take
+for that figure.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from fourwinds.american.bots import make_american_bot
 from fourwinds.american.card import SAMPLE, Card, supply
 from fourwinds.american.deal import AmericanDeal
 from fourwinds.american.matcher import Holding, Matcher
+from fourwinds.american.view import AmericanView
 from fourwinds.engine.match import hand_seed
 from fourwinds.rules import AMERICAN_TILES, get_rules
 from fourwinds.simulate import play
@@ -42,6 +45,8 @@ from fourwinds.tiles import JOKER
 
 TARGETS = {"random": 1000, "greedy": 300, "tiles_away": 50000}
 """Hands per second that issue 11 asks for."""
+CARD_BOT_SHARE = 0.3
+"""Card-bot hands per RiichiEnv random-agent hand that issue 11's 300 hands/s stands for."""
 
 
 def winning_hand(matcher: Matcher, rng: random.Random) -> Holding:
@@ -107,6 +112,47 @@ def ratio(fourwinds: float, peer: dict[str, Any]) -> float | None:
     return round(fourwinds / theirs, 2) if theirs else None
 
 
+def budget(rules: Any, hands: int, seed: int, riichienv: dict[str, Any]) -> dict[str, Any]:
+    """Where a card-bot hand's time goes: the engine (whose move, the seat's view, applying the
+    action) and the bots' thinking in each phase, per hand and per decision, beside what a whole
+    hand may take for issue 11's 300 hands/s (``CARD_BOT_SHARE`` of RiichiEnv's random agent in
+    the same run). The same hands as the timed card-bot play, played again with a clock around
+    each step (so the sum is a little above that play's time)."""
+    engine = 0.0
+    thinking: dict[str, float] = {}
+    decisions: dict[str, int] = {}
+    clock = time.perf_counter
+    for number in range(hands):
+        deal_seed = hand_seed(seed, number)
+        deal = AmericanDeal(rules, deal_seed)
+        bots = [make_american_bot("greedy", deal_seed + s) for s in range(4)]
+        views = [AmericanView(deal, s) for s in range(4)]  # as ``play`` makes them
+        while deal.result is None:
+            start = clock()
+            seat = deal.to_move()[0]
+            view = views[seat]
+            phase = view.phase
+            asked = clock()
+            action = bots[seat].choose(view)
+            chosen = clock()
+            deal.apply(seat, action)
+            engine += clock() - chosen + asked - start
+            thinking[phase] = thinking.get(phase, 0.0) + chosen - asked
+            decisions[phase] = decisions.get(phase, 0) + 1
+    theirs = riichienv.get("hands_per_second")
+    return {
+        "hands": hands,
+        "engine_ms_per_hand": round(engine / hands * 1e3, 2),
+        "thinking_ms_per_hand": {p: round(t / hands * 1e3, 2) for p, t in thinking.items()},
+        "decisions_per_hand": {p: round(n / hands, 1) for p, n in decisions.items()},
+        "thinking_us_per_decision": {
+            p: round(t / decisions[p] * 1e6, 1) for p, t in thinking.items()
+        },
+        "ms_per_hand": round((engine + sum(thinking.values())) / hands * 1e3, 2),
+        "target_ms_per_hand": round(1e3 / (CARD_BOT_SHARE * theirs), 2) if theirs else None,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000)
@@ -140,6 +186,7 @@ def main() -> None:
         games[bot] = {"hands": count, "won": wins, "hands_per_second": round(count / seconds, 1)}
     riichienv = bench_riichienv(args.games, args.seed)
     tiles_away = rate(matcher.tiles_away, dealt[: args.hands // 5])
+    card_bot_budget = budget(rules, games["greedy"]["hands"], args.seed, riichienv)
 
     report = {
         "benchmark": "american",
@@ -166,6 +213,7 @@ def main() -> None:
         },
         "games": games,
         "riichienv_random": riichienv,
+        "card_bot_budget": card_bot_budget,
         "ratios": {
             "random_to_riichienv": ratio(games["random"]["hands_per_second"], riichienv),
             "greedy_to_riichienv": ratio(games["greedy"]["hands_per_second"], riichienv),

@@ -30,3 +30,8 @@ def test_a_small_run_prints_its_figures() -> None:
     ratios = {"random_to_riichienv", "greedy_to_riichienv", "greedy_to_target"}
     assert set(report["ratios"]) >= ratios
     assert "hands_per_second" in report["riichienv_random"]
+    budget = report["card_bot_budget"]
+    assert budget["hands"] == report["games"]["greedy"]["hands"]
+    assert budget["decisions_per_hand"]["turn"] > 0 and budget["engine_ms_per_hand"] > 0
+    parts = budget["engine_ms_per_hand"] + sum(budget["thinking_ms_per_hand"].values())
+    assert abs(budget["ms_per_hand"] - parts) < 0.05
