@@ -96,9 +96,8 @@ class Distance(NamedTuple):
     instance: Instance
 
 
-_DISTANCES: Final = itertools.repeat(Distance)
-"""``Distance`` for ``tuple.__new__`` to make each row of ``distances`` one, without a call
-into Python."""
+_DISTANCE: Final = functools.partial(tuple.__new__, Distance)
+"""A Distance from all its fields, without a call into Python."""
 
 
 class Target(NamedTuple):
@@ -111,7 +110,8 @@ class Target(NamedTuple):
     sets: tuple[ExposureKey, ...]
     """Its set groups not yet exposed: what a discard may be called for."""
     place: int
-    """The instance's place in the matcher's table (to look at it again with ``among``)."""
+    """The instance's place in the matcher's table: the same instance whatever the hand (a bot
+    notes what it learns of an instance by it)."""
 
 
 _TARGET: Final = functools.partial(tuple.__new__, Target)
@@ -157,6 +157,12 @@ def _exposed(
         tile, size = exposure
         filled[tile] = filled.get(tile, 0) + size
     return filled
+
+
+def _in_order(exposures: tuple[ExposureKey, ...]) -> tuple[ExposureKey, ...]:
+    """The exposures sorted, as the tables are kept: the order they were made in is not
+    matched."""
+    return tuple(sorted(exposures)) if len(exposures) > 1 else exposures
 
 
 _NONE: dict[Tile, int] = {}
@@ -217,18 +223,13 @@ class _Table:
     are all above it, which gives the fewest tiles away of every line at once (``fewest``).
     """
 
-    def __init__(
-        self,
-        fits: _Fits,
-        exposures: tuple[ExposureKey, ...],
-        lines: Sequence[Line],
-    ) -> None:
+    def __init__(self, fits: _Fits, lines: Sequence[Line]) -> None:
         entries = self.entries = fits.entries
         self.needs = list(map(fits.needs, range(len(entries))))
         self.sets: list[tuple[ExposureKey, ...]] = []
         for entry in entries:
             sets = list(entry.sets)
-            for exposure in exposures:
+            for exposure in fits.exposures:
                 sets.remove(exposure)
             self.sets.append(tuple(sets))
         self.places = [entry.place for entry in entries]
@@ -236,7 +237,6 @@ class _Table:
         self._rows = [None] * len(entries)
         self._made: list[Target | None] = [None] * len(entries)
         """The last target made of each instance: made again only when its tiles away differ."""
-        self.size = len(entries)
         self.offsets: list[int] = []
         """Each position's byte: the positions in order, a guard byte after each line's."""
         self.position_at: list[int] = []
@@ -356,6 +356,11 @@ class _Table:
         if found is None or found[0] != tiles:
             found = self._made[position] = _TARGET((tiles, *self.row(position)))
         return found
+
+    def nearest(self, aways: bytes) -> Iterator[int]:
+        """The positions of the instances that can be made in ``aways``, nearest first, then
+        the more valuable first."""
+        return map(self.position_at.__getitem__, _nearest(aways))
 
     def part(self, tile: Tile, count: int) -> int:
         """``_part``, kept (0 for no tile)."""
@@ -611,8 +616,7 @@ class Outlook:
         aways = (table.saturated(own, jokers) | table.guard_out | out).to_bytes(
             table.width, "little"
         )
-        positions = map(table.position_at.__getitem__, _nearest(aways))
-        found = [table.target(aways, p) for p in itertools.islice(positions, limit)]
+        found = [table.target(aways, p) for p in itertools.islice(table.nearest(aways), limit)]
         self._last = (own, out, (jokers, limit), found)
         return found[:]
 
@@ -686,12 +690,8 @@ class Matcher:
     def _build_fits(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
         """The instances these (sorted) exposures allow."""
         if exposures:
-            holding = Holding([], 0, exposures)
-            entries = [
-                e
-                for e in self._candidates(holding, every_kind=False)
-                if _exposed(e.sets, exposures) is not None
-            ]
+            allowed = self._entries(self._allowed(exposures))
+            entries = [e for e in allowed if _exposed(e.sets, exposures) is not None]
         else:
             entries = list(self.table)
         values = self.values
@@ -699,31 +699,36 @@ class Matcher:
         return _Fits(entries, exposures)
 
     def _build_table(self, exposures: tuple[ExposureKey, ...]) -> _Table:
-        return _Table(self._fits(exposures), exposures, self.card.lines)
+        return _Table(self._fits(exposures), self.card.lines)
 
     def _table_of(self, exposures: tuple[ExposureKey, ...]) -> _Table:
-        return self._table(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
+        return self._table(_in_order(exposures))
 
     def _fits_of(self, exposures: tuple[ExposureKey, ...]) -> _Fits:
-        return self._fits(tuple(sorted(exposures)) if len(exposures) > 1 else exposures)
+        return self._fits(_in_order(exposures))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Matcher:
         return self  # never changed once built: a copied deal shares it
 
-    def candidates(self, holding: Holding, every_kind: bool = True) -> int:
-        """The instances, as a bitset over the table, that allow the exposures and, with
-        ``every_kind``, use every kind held. One more tile only narrows them: a hand with none
-        completes no line with any tile added."""
+    def _allowed(self, exposures: tuple[ExposureKey, ...]) -> int:
+        """The instances, as a bitset over the table, with a set group of each exposure's tile
+        and size (no concealed line)."""
         bits = self.everything
-        for exposure in holding.exposures:
+        for exposure in exposures:
             bits &= self.with_set.get(exposure, 0)
-        if every_kind:
-            with_kind = self.with_kind
-            for tile, n in enumerate(holding.counts):
-                if n:
-                    bits &= with_kind[tile]
-                    if not bits:
-                        return 0
+        return bits
+
+    def candidates(self, holding: Holding) -> int:
+        """The instances, as a bitset over the table, that allow the exposures and use every
+        kind held. One more tile only narrows them: a hand with none completes no line with any
+        tile added."""
+        bits = self._allowed(holding.exposures)
+        with_kind = self.with_kind
+        for tile, n in enumerate(holding.counts):
+            if n:
+                bits &= with_kind[tile]
+                if not bits:
+                    return 0
         return bits
 
     def tile_candidates(
@@ -734,9 +739,7 @@ class Matcher:
         there are none, the tile held at which none was left (the tiles held up to it allow no
         instance, whatever else is held; -1 when the exposures allow none), else the last
         natural tile. A deal that keeps them need not count them again for any other tile."""
-        bits = self.everything
-        for exposure in exposures:
-            bits &= self.with_set.get(exposure, 0)
+        bits = self._allowed(exposures)
         if not bits:
             return 0, -1
         with_tile = self.with_tile
@@ -746,9 +749,8 @@ class Matcher:
                 return 0, tile
         return bits, JOKER - 1
 
-    def _candidates(self, holding: Holding, every_kind: bool) -> list[_Compiled]:
-        """The entries of ``candidates``."""
-        bits = self.candidates(holding, every_kind)
+    def _entries(self, bits: int) -> list[_Compiled]:
+        """The entries of a bitset over the table."""
         table = self.table
         found = []
         while bits:
@@ -779,7 +781,7 @@ class Matcher:
         exposed_size = sum(size for _, size in exposures)
         if sum(counts) + jokers + exposed_size != HAND_SIZE:
             return
-        for entry in self._candidates(holding, every_kind=True):
+        for entry in self._entries(self.candidates(holding)):
             filled = _NONE
             if exposures:
                 fit = _exposed(entry.sets, exposures)
@@ -811,7 +813,7 @@ class Matcher:
         aways = packed.to_bytes(table.width, "little")
         nearest = map(aways.index, fewest, table.firsts, table.guards)
         rows = zip(table.lines, fewest, map(table.instance_at.__getitem__, nearest), strict=True)
-        return list(map(tuple.__new__, _DISTANCES, rows))
+        return list(map(_DISTANCE, rows))
 
     def tiles_away(self, holding: Holding) -> bytes:
         """The fewest tiles away of every line of the card, a byte each in card order (0xFF
@@ -858,10 +860,9 @@ class Matcher:
         if limit > _ONE_BY_ONE:  # all at once, as many are looked at
             out = table.ruled_out(counts, unseen, spare)
             aways = (int.from_bytes(aways, "little") | out).to_bytes(table.width, "little")
-            return aways, map(table.position_at.__getitem__, _nearest(aways))
-        order = map(table.position_at.__getitem__, _nearest(aways))
-        needs = table.needs
-        return aways, (p for p in order if _within(needs[p], counts, unseen, spare))
+            return aways, table.nearest(aways)
+        reach, needs = list(map(operator.add, counts, unseen)), table.needs
+        return aways, (p for p in table.nearest(aways) if possible(needs[p], reach, spare))
 
     def _aways_of(self, table: _Table, counts: Sequence[int], jokers: int) -> bytes:
         """``_Table.aways``, kept for the last few hands asked: a bot asks again with the same
@@ -900,18 +901,6 @@ class Matcher:
 def _kinds(needs: Needs) -> int:
     """The kinds of which some tile is still needed (bit ``kind``)."""
     return sum(1 << tile for tile, need, _ in needs if need)
-
-
-def _within(needs: Needs, counts: Sequence[int], unseen: Sequence[int], spare: int) -> bool:
-    """``possible`` with ``counts`` and ``unseen`` tiles within reach."""
-    short = 0
-    for tile, need, natural in needs:
-        there = counts[tile] + unseen[tile]
-        if natural > there:
-            return False
-        if need > there:
-            short += need - there
-    return short <= spare
 
 
 def possible(needs: Needs, reach: Sequence[int], spare: int) -> bool:
