@@ -5,10 +5,11 @@ highest value, skipping those the tiles in sight rule out (reference 4.2). Each 
 worth what those targets need of it, nearer targets counting more; the bot passes and discards
 the tiles worth least and never a joker while it has anything else. It declares Mah Jongg when
 it can, exchanges a tile for a joker when that brings it no further from its best line, calls a
-discard only for a set of a target line (of its last turn's targets: its tiles have not changed
-since) and only when the call brings it nearer, and votes for the second Charleston when its
-hand is still far from every line. :class:`StrongBot` is the
-card bot aiming at the lines it is likeliest to complete given the tiles in sight.
+discard only for a set of a target line and only when the call brings it nearer (a discard that
+none of its last turn's targets could be called for is passed without counting again: its tiles
+have not changed since), and votes for the second Charleston when its hand is still far from
+every line. :class:`StrongBot` is the card bot aiming at the lines it is likeliest to complete
+given the tiles in sight.
 
 >>> from fourwinds.rules import get_rules
 >>> from fourwinds.american.deal import AmericanDeal
@@ -25,7 +26,7 @@ card bot aiming at the lines it is likeliest to complete given the tiles in sigh
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from fourwinds.american.actions import (
@@ -53,6 +54,8 @@ FAR: Final = 4
 """Tiles away from every line at which the bot votes for a second Charleston."""
 CALL_WITHIN: Final = 4
 """The bot calls a discard only when its best line is at most this many tiles away."""
+NOWHERE: Final = 0xFF
+"""Tiles away when the tiles in sight allow no instance, further than any."""
 _KIND: Final = tuple(kind(tile) for tile in range(KINDS))
 
 
@@ -60,6 +63,8 @@ class AmericanSeatView(Protocol):
     """What an American bot reads: :class:`fourwinds.american.view.AmericanView`, or the
     remote client's view of a ``state`` message (``fourwinds.server.client``)."""
 
+    @property
+    def seat(self) -> int: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -71,11 +76,8 @@ class AmericanSeatView(Protocol):
     @property
     def discard(self) -> Tile | None: ...
     @property
-    def live_left(self) -> int: ...
-    @property
     def matcher(self) -> Matcher: ...
     def exposures(self, seat: int) -> tuple[Exposure, ...]: ...
-    def discards(self, seat: int) -> tuple[tuple[Tile, bool], ...]: ...
     def unseen(self) -> list[int]: ...
     def jokers_gone(self) -> int:
         """Jokers discarded."""
@@ -107,7 +109,7 @@ class CardBot:
     from its tiles at each decision, going on from its last count (``Outlook``)."""
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed  # deterministic; the seed is kept for a uniform API
+        """A deterministic bot: ``seed`` is taken as every bot's is, and not used."""
         self._outlook: Outlook | None = None
         self._plan: _Plan | None = None
         """What its last turn left it aiming at, for the discards it is asked about next."""
@@ -117,16 +119,20 @@ class CardBot:
         jokers = _unseen_jokers(view, holding)
         return self._outlook_of(view).targets(holding, view.unseen(), jokers, limit)
 
+    def _fewest(self, view: AmericanSeatView, holding: Holding) -> int:
+        """The tiles away of the nearest instance the tiles in sight allow (``NOWHERE`` when
+        they allow none)."""
+        nearest = self._nearest(view, holding, 1)
+        return nearest[0].tiles if nearest else NOWHERE
+
     def _outlook_of(self, view: AmericanSeatView) -> Outlook:
         if self._outlook is None:
             self._outlook = Outlook(view.matcher)
         return self._outlook
 
-    def _targets(
-        self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
-    ) -> list[Target]:
+    def _targets(self, view: AmericanSeatView, holding: Holding) -> list[Target]:
         """The instances the bot aims at: the nearest."""
-        return self._nearest(view, holding, limit)
+        return self._nearest(view, holding, TARGETS)
 
     def choose(self, view: AmericanSeatView) -> AmericanAction:
         legal, holding, phase = view.legal_actions, view.holding, view.phase
@@ -179,9 +185,8 @@ class CardBot:
         best = min((target.tiles for target in targets), default=99)
         for action in legal:
             if action.kind == EXCHANGE:
-                after = _with(holding, remove=action.tiles[0], jokers=1)
-                nearer = self._nearest(view, after, 1)
-                if nearer and nearer[0].tiles <= best:
+                after = _exchanged(holding, action.tiles[0])
+                if self._fewest(view, after) <= best:
                     return action
         return _cheapest_discard(legal, self._discard_worth(view, holding, targets, best))
 
@@ -206,9 +211,7 @@ class CardBot:
         if tile is None or not targets or targets[0].tiles > CALL_WITHIN:
             return PASS_ACTION
         tile_kind = _KIND[tile]
-        wanted = {
-            size for t in targets if not t.line.concealed for k, size in t.sets if k == tile_kind
-        }
+        wanted = {size for k, size in _callable(targets) if k == tile_kind}
         calls = [a for a in legal if a.kind == CALL and len(a.tiles) in wanted]
         if not calls:
             return PASS_ACTION
@@ -218,16 +221,13 @@ class CardBot:
         key = (exposure.tile, exposure.size)
         if self._outlook_of(view).fewest_with(holding, key) >= targets[0].tiles:
             return PASS_ACTION  # not even the discard in hand brings the hand nearer
-        counts = list(holding.counts)
-        counts[exposure.tile] -= len(exposure.naturals) - 1
         after = Holding(
-            counts,
+            _less(holding.counts, exposure.tile, len(exposure.naturals) - 1),
             holding.jokers - exposure.jokers,
             (*holding.exposures, key),
             holding.exposed_jokers + exposure.jokers,
         )
-        nearer = self._nearest(view, after, 1)
-        if nearer and nearer[0].tiles < targets[0].tiles:
+        if self._fewest(view, after) < targets[0].tiles:
             return action
         return PASS_ACTION
 
@@ -249,14 +249,13 @@ class _Plan(NamedTuple):
     def after(
         cls, holding: Holding, action: AmericanAction, targets: Sequence[Target]
     ) -> _Plan | None:
-        """The plan when ``action`` discards a natural tile, else None (the turn goes on)."""
+        """The plan when ``action`` discards a natural tile, else None (an exchange goes on with
+        the turn, a joker thrown away is never called, Mah Jongg ends the hand)."""
         if action.kind != DISCARD or action.tiles[0] == JOKER:
             return None
-        counts = holding.counts[:]
-        counts[_KIND[action.tiles[0]]] -= 1
-        calls = frozenset(s for t in targets if not t.line.concealed for s in t.sets)
+        counts = _less(holding.counts, _KIND[action.tiles[0]], 1)
         near = any(t.tiles <= CALL_WITHIN for t in targets)
-        return cls(counts, holding.jokers, holding.exposures, calls, near)
+        return cls(counts, holding.jokers, holding.exposures, _callable(targets), near)
 
     def holds(self, holding: Holding) -> bool:
         """Whether the holding is the one the plan was made for."""
@@ -309,10 +308,23 @@ def _by_worth(tiles: Sequence[Tile], worth: list[float]) -> list[tuple[float, Ti
     return sorted(zip(map(worth.__getitem__, map(_KIND.__getitem__, tiles)), tiles, strict=True))
 
 
-def _with(holding: Holding, remove: Tile, jokers: int) -> Holding:
-    counts = list(holding.counts)
-    counts[kind(remove)] -= 1
-    return holding._replace(counts=counts, jokers=holding.jokers + jokers)
+def _callable(targets: Iterable[Target]) -> frozenset[ExposureKey]:
+    """The set groups of the targets that a discard may be called for (a concealed line takes
+    no call)."""
+    return frozenset(s for t in targets if not t.line.concealed for s in t.sets)
+
+
+def _less(counts: list[int], tile_kind: int, tiles: int) -> list[int]:
+    """A copy of ``counts`` with ``tiles`` tiles of a kind taken away."""
+    less = counts[:]
+    less[tile_kind] -= tiles
+    return less
+
+
+def _exchanged(holding: Holding, tile: Tile) -> Holding:
+    """The holding once ``tile`` is exchanged for a joker."""
+    counts = _less(holding.counts, _KIND[tile], 1)
+    return holding._replace(counts=counts, jokers=holding.jokers + 1)
 
 
 POOL: Final = 30
@@ -341,10 +353,8 @@ class StrongBot(CardBot):
         self._chances: dict[int, float] = {}
         self._wanted: dict[tuple[tuple[Tile, int], ...], frozenset[int]] = {}
 
-    def _targets(
-        self, view: AmericanSeatView, holding: Holding, limit: int = TARGETS
-    ) -> list[Target]:
-        pool = super()._targets(view, holding, max(limit, POOL))
+    def _targets(self, view: AmericanSeatView, holding: Holding) -> list[Target]:
+        pool = self._nearest(view, holding, POOL)
         if len(pool) <= 1:
             return pool
         unseen = view.unseen()
@@ -357,7 +367,7 @@ class StrongBot(CardBot):
             reverse=True,
         )
         self._chances = {pool[i].place: chance for chance, _, i in ranked}
-        return [pool[i] for _, _, i in ranked[:limit]]
+        return [pool[i] for _, _, i in ranked[:TARGETS]]
 
     def _turn(
         self,
@@ -369,10 +379,12 @@ class StrongBot(CardBot):
         if not holding.exposed_jokers:
             if not holding.jokers:  # still jokerless: an exchange would take a joker in
                 legal = [action for action in legal if action.kind != EXCHANGE]
-            elif holding.jokers == 1 and DISCARDS[JOKER] in legal:
-                bare = self._nearest(view, holding._replace(jokers=0), 1)
-                if bare and bare[0].tiles <= 1:
-                    return DISCARDS[JOKER]
+            elif (
+                holding.jokers == 1
+                and DISCARDS[JOKER] in legal
+                and self._fewest(view, holding._replace(jokers=0)) <= 1
+            ):
+                return DISCARDS[JOKER]
         return super()._turn(view, legal, holding, targets)
 
     def _keep_worth(self, holding: Holding, targets: Sequence[Target]) -> list[float]:
@@ -404,15 +416,14 @@ class StrongBot(CardBot):
         """Kinds needed by the nearest lines still open to another seat's exposures, for the
         seats with two exposures or more (a hand that may be near)."""
         wanted: set[int] = set()
-        mine = view.holding.exposures
         for seat in range(4):
             shown = tuple((e.tile, e.size) for e in view.exposures(seat))
-            if len(shown) < 2 or shown == mine:
+            if len(shown) < 2 or seat == view.seat:
                 continue
             kinds = self._wanted.get(shown)
             if kinds is None:
                 empty = Holding([0] * KIND_COUNT, 0, shown, 0)
-                found = view.matcher.targets(empty, None, JOKERS, 8)
+                found = view.matcher.targets(empty)
                 kinds = frozenset(t for target in found for t, need, _ in target.needs if need)
                 self._wanted[shown] = kinds
             wanted |= kinds

@@ -32,6 +32,7 @@ class RemoteAmericanView:
     matcher: what the American bots read."""
 
     def __init__(self, view: dict[str, Any], matcher: Matcher) -> None:
+        self.seat: int = view["seat"]
         self.phase: str = view["phase"]
         self.legal_actions = [AmericanAction.parse(text) for text in view["legal_actions"]]
         self.hand = tuple(parse_tiles(view["hand"]))
@@ -45,7 +46,7 @@ class RemoteAmericanView:
             tuple((parse_tile(d["tile"]), bool(d["claimed"])) for d in seat["discards"])
             for seat in view["seats"]
         ]
-        self.holding = Holding.of(AmericanHand(self.hand, self._exposures[view["seat"]]))
+        self.holding = Holding.of(AmericanHand(self.hand, self._exposures[self.seat]))
 
     def exposures(self, seat: int) -> tuple[Exposure, ...]:
         return self._exposures[seat]

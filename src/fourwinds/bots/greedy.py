@@ -44,7 +44,7 @@ def isolation(counts: Sequence[int], tile: Tile) -> int:
 
 class GreedyBot:
     def __init__(self, seed: int) -> None:
-        self.seed = seed  # the greedy bot is deterministic; the seed is kept for a uniform API
+        """A deterministic bot: ``seed`` is taken as every bot's is, and not used."""
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions

@@ -241,7 +241,6 @@ class StrongBot:
     """See the module docstring."""
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed  # deterministic; the seed is kept for a uniform API
         self.values: dict[tuple[object, ...], float] = {}
         self.rules: RuleSet | None = None
         self.fast = GreedyBot(seed)
