@@ -14,7 +14,8 @@ from fourwinds.american.actions import PASS_ACTION, PASS_TILES, WIN_ACTION, Amer
 from fourwinds.american.card import FLOWER, sample_card, supply
 from fourwinds.american.deal import PassChoices
 from fourwinds.american.hand import KIND_COUNT
-from fourwinds.american.matcher import _KEPT, Holding, Matcher, Outlook, _Compiled
+from fourwinds.american.instances import Compiled
+from fourwinds.american.matcher import _KEPT, Holding, Matcher, Outlook
 from fourwinds.rules import AMERICAN_TILES
 from fourwinds.tiles import JOKER
 
@@ -32,7 +33,7 @@ def dealt(rng: random.Random) -> Holding:
     return Holding(counts, hand.count(JOKER))
 
 
-def near(rng: random.Random, entry: _Compiled | None = None, swaps: int | None = None) -> Holding:
+def near(rng: random.Random, entry: Compiled | None = None, swaps: int | None = None) -> Holding:
     """An instance (of ``entry``, else a random one) with some set tiles as jokers, some sets
     exposed and ``swaps`` tiles swapped (else up to three)."""
     entry = entry or rng.choice(MATCHER.table)

@@ -44,7 +44,8 @@ from fourwinds.american.actions import (
 )
 from fourwinds.american.card import JOKERS
 from fourwinds.american.hand import KIND_COUNT, Exposure, kind
-from fourwinds.american.matcher import ExposureKey, Holding, Matcher, Outlook, Target
+from fourwinds.american.instances import ExposureKey, Target
+from fourwinds.american.matcher import Holding, Matcher, Outlook
 from fourwinds.chance import choice
 from fourwinds.tiles import JOKER, KINDS, Tile
 

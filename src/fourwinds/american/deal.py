@@ -52,15 +52,8 @@ from fourwinds.american.actions import (
 from fourwinds.american.card import FLOWER, JOKERS, Card, sample_card
 from fourwinds.american.charleston import Stage
 from fourwinds.american.hand import KIND_COUNT, MAX_EXPOSURE, AmericanHand, Exposure, kind
-from fourwinds.american.matcher import (
-    ExposureKey,
-    Holding,
-    LineMatch,
-    Matcher,
-    Needs,
-    possible,
-    unseen_supply,
-)
+from fourwinds.american.instances import ExposureKey, Needs
+from fourwinds.american.matcher import Holding, LineMatch, Matcher, possible, unseen_supply
 from fourwinds.american.settlement import EMPTY_SEAT, WINDS, settle_american
 from fourwinds.engine.events import Event
 from fourwinds.rules import RuleSet
