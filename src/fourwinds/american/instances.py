@@ -90,6 +90,11 @@ def filled_by(
     return filled
 
 
+def _kinds(needs: Needs) -> int:
+    """The kinds of which some tile is still needed (bit ``kind``)."""
+    return sum(1 << tile for tile, need, _ in needs if need)
+
+
 NOTHING_FILLED: dict[Tile, int] = {}
 OUT: Final = 0xFF
 """The byte of an instance that cannot be made (``InstanceTable.out_of_reach``), and of a guard."""
@@ -328,7 +333,7 @@ class InstanceTable:
 
     def aways(self, counts: Sequence[int], jokers: int) -> bytes:
         """Tiles away of every instance, one byte each at its offset (``OUT`` at guards)."""
-        return (self._aways(counts, jokers) | self.guard_out).to_bytes(self.width, "little")
+        return (self.packed(counts, jokers) | self.guard_out).to_bytes(self.width, "little")
 
     def out_of_reach(self, reach: Sequence[int], spare: int) -> int:
         """``OUT`` in the byte of each instance that cannot be made from ``reach`` tiles per
@@ -350,8 +355,8 @@ class InstanceTable:
         (``OUT`` for each instance they and ``spare`` jokers cannot make)."""
         return self.out_of_reach(list(map(operator.add, counts, unseen)), spare)
 
-    def _aways(self, counts: Sequence[int], jokers: int) -> int:
-        """``aways`` packed into an integer."""
+    def packed(self, counts: Sequence[int], jokers: int) -> int:
+        """``aways`` packed into an integer (what ``fewest`` and ``by_card_line`` read)."""
         # With no joker every unfilled place counts alike: the totals are half as long.
         packed, parts = (self.start, self.parts) if jokers else (self.total, self.totals)
         for tile in itertools.compress(_KINDS, counts):
@@ -379,7 +384,7 @@ class InstanceTable:
         return naturals + places
 
     def fewest(self, packed: int) -> list[int]:
-        """The fewest tiles away of each of ``lines``, from ``_aways``."""
+        """The fewest tiles away of each of ``lines``, from ``packed``."""
         least, counted = self._counted(packed)
         return list(self._pick_guards(counted).translate(_ADD[least]))
 
@@ -459,11 +464,6 @@ class Unfilled:
                 packed += self._table.change(tile, was, now) if change is None else change
             self._last = (list(counts), packed)
         return packed
-
-
-def _kinds(needs: Needs) -> int:
-    """The kinds of which some tile is still needed (bit ``kind``)."""
-    return sum(1 << tile for tile, need, _ in needs if need)
 
 
 _KINDS: Final = range(KIND_COUNT)

@@ -140,8 +140,8 @@ class Outlook:
     """How far every instance of the card is from one seat's tiles, for a bot that asks at
     every decision (``Matcher.targets``, counted on from the last answer): between two
     decisions the seat's tiles change by a kind or two, and what is in sight by a tile or two
-    (``InstanceTable.out_of_reach``, shared by the seats). A count is kept for each of the last few
-    sets of exposures asked about, from the second look on: a bot weighing a call asks once
+    (``InstanceTable.out_of_reach``, shared by the seats). A count is kept for each of the last
+    few sets of exposures asked about, from the second look on: a bot weighing a call asks once
     about its holding after it (answered as ``Matcher.targets`` does, counting nothing on),
     then about its own again. Asked again with nothing changed, it gives the same answer.
 
@@ -213,7 +213,7 @@ class Outlook:
         if unfilled is None:
             more = counts[:]
             more[tile] += 1
-            aways = table._aways(more, jokers)
+            aways = table.packed(more, jokers)
         else:
             held = counts[tile]
             aways = table.saturated(
@@ -381,7 +381,7 @@ class Matcher:
         """For every line the hand may still make, the fewest tiles it still needs (0: complete)
         and the nearest instance, in card order. Lines its exposures rule out are left out."""
         table = self._table_of(holding.exposures)
-        packed = table._aways(holding.counts, holding.jokers)
+        packed = table.packed(holding.counts, holding.jokers)
         fewest = table.fewest(packed)
         aways = packed.to_bytes(table.width, "little")
         nearest = map(aways.index, fewest, table.firsts, table.guards)
@@ -398,7 +398,7 @@ class Matcher:
         return _kept(
             self._lines_away,
             (table, jokers, *counts),
-            lambda: table.by_card_line(table._aways(counts, jokers)),
+            lambda: table.by_card_line(table.packed(counts, jokers)),
         )
 
     def targets(
